@@ -1,0 +1,28 @@
+/**
+ * The one interface every key backend implements (OS keychain, encrypted vault, in-memory for the
+ * embedded sandbox). There is deliberately no method that returns a secret: callers get `status`
+ * or a `Signer` whose secret stays in its closure.
+ */
+import type { KeyBackend } from '../../shared/contract';
+
+export interface ApiCredentials {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/** Signs with a workspace's API secret without ever exposing it. */
+export interface Signer {
+  /** The API key sent as `Authorization: ApiKey <key>`. Not secret, but never logged either. */
+  readonly apiKey: string;
+  /** Lower-case hex HMAC-SHA256 of `message` with the API secret. */
+  sign(message: string | Buffer): string;
+}
+
+export interface KeyStore {
+  readonly backend: KeyBackend;
+  set(workspaceId: string, credentials: ApiCredentials): Promise<void>;
+  status(workspaceId: string): Promise<{ configured: boolean }>;
+  delete(workspaceId: string): Promise<void>;
+  /** A signer for the workspace's key, or null when none is configured. */
+  signer(workspaceId: string): Promise<Signer | null>;
+}
