@@ -1,0 +1,209 @@
+/**
+ * The browser-mode transport: the same router as Electron IPC, served over loopback.
+ *
+ * - Listens on 127.0.0.1 only, on a random port unless told otherwise.
+ * - Every RPC and the event stream need the connection token in the `X-Copper-Token` header.
+ *   The token reaches the page in the URL fragment, which browsers never send to a server, so it
+ *   cannot leak through a Referer or a log of this server.
+ * - The Host header must name this loopback address and port (defeats DNS rebinding); a request
+ *   carrying a foreign Origin is refused (defeats a web page in the operator's browser).
+ * - Static files of the built renderer are served with the same CSP as the Electron window.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { EVENT_NAMES } from '../../shared/contract';
+import type { Router } from '../router/router';
+import type { EventBus } from '../events/event-bus';
+import type { Logger } from '../log/logger';
+import { CONTENT_SECURITY_POLICY } from '../security/csp';
+
+export const TOKEN_HEADER = 'x-copper-token';
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface WebBridgeOptions {
+  router: Router;
+  events: EventBus;
+  log: Logger;
+  /** Folder of the built renderer (out/renderer). */
+  staticDir: string;
+  port?: number;
+  token?: string;
+}
+
+export interface RunningBridge {
+  url: string;
+  origin: string;
+  port: number;
+  token: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+function securityHeaders(res: ServerResponse): void {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function refuse(res: ServerResponse, status: number, message: string): void {
+  sendJson(res, status, { ok: false, error: { code: 'forbidden', message } });
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge> {
+  const token = options.token ?? randomBytes(32).toString('hex');
+  const tokenBytes = Buffer.from(token);
+  let allowedHosts: Set<string> = new Set();
+  let allowedOrigins: Set<string> = new Set();
+  const staticRoot = normalize(options.staticDir + sep);
+
+  const tokenOk = (req: IncomingMessage): boolean => {
+    const given = req.headers[TOKEN_HEADER];
+    if (typeof given !== 'string') return false;
+    const bytes = Buffer.from(given);
+    return bytes.length === tokenBytes.length && timingSafeEqual(bytes, tokenBytes);
+  };
+
+  const serveStatic = async (pathname: string, res: ServerResponse): Promise<void> => {
+    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const file = normalize(join(staticRoot, relative));
+    if (!file.startsWith(staticRoot)) return refuse(res, 404, 'Not found.');
+    try {
+      const info = await stat(file);
+      if (!info.isFile()) throw new Error('not a file');
+      res.writeHead(200, {
+        'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+        'Content-Length': info.size,
+        'Cache-Control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      });
+      createReadStream(file).pipe(res);
+    } catch {
+      // Client-side routes fall back to the app; anything with an extension is a real miss.
+      if (!extname(relative)) return serveStatic('/', res);
+      sendJson(res, 404, { ok: false, error: { code: 'not-found', message: 'Not found.' } });
+    }
+  };
+
+  const openEventStream = (req: IncomingMessage, res: ServerResponse): void => {
+    res.writeHead(200, {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-store',
+      Connection: 'keep-alive',
+    });
+    res.write(': connected\n\n');
+    const unsubscribe = options.events.subscribe((event, payload) => {
+      if (!(EVENT_NAMES as readonly string[]).includes(event)) return;
+      res.write(`event: ${event}\ndata: ${JSON.stringify(payload)}\n\n`);
+    });
+    const keepAlive = setInterval(() => res.write(': ping\n\n'), 15_000);
+    req.on('close', () => {
+      clearInterval(keepAlive);
+      unsubscribe();
+    });
+  };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    securityHeaders(res);
+    if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unexpected Host header.');
+    const origin = req.headers.origin;
+    if (origin !== undefined && !allowedOrigins.has(origin)) return refuse(res, 403, 'Cross-origin calls are refused.');
+    const url = new URL(req.url ?? '/', 'http://loopback');
+
+    if (url.pathname.startsWith('/rpc/')) {
+      if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
+      if (!tokenOk(req)) return refuse(res, 401, 'Missing or wrong connection token.');
+      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+        return refuse(res, 415, 'Content-Type must be application/json.');
+      let input: unknown;
+      try {
+        const text = await readBody(req);
+        input = text.length ? JSON.parse(text) : {};
+      } catch {
+        return sendJson(res, 400, { ok: false, error: { code: 'bad-input', message: 'The request body is not valid JSON.' } });
+      }
+      const result = await options.router.dispatch(url.pathname.slice('/rpc/'.length), input);
+      return sendJson(res, 200, result);
+    }
+    if (url.pathname === '/events') {
+      if (req.method !== 'GET') return refuse(res, 405, 'Use GET.');
+      if (!tokenOk(req)) return refuse(res, 401, 'Missing or wrong connection token.');
+      return openEventStream(req, res);
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
+    return serveStatic(url.pathname, res);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log.error('web-bridge', 'request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } });
+      else res.destroy();
+    });
+  });
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 120_000;
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const address = server.address();
+      if (!address || typeof address === 'string') return reject(new Error('no address'));
+      const port = address.port;
+      allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+      allowedOrigins = new Set([`http://127.0.0.1:${port}`, `http://localhost:${port}`]);
+      const origin = `http://127.0.0.1:${port}`;
+      resolve({
+        url: `${origin}/#token=${token}`,
+        origin,
+        port,
+        token,
+        server,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large`.
+ * Starts the main side under plain Node, serves the built renderer on loopback and prints the
+ * URL (with its token) on a line of its own.
+ */
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { existsSync } from 'node:fs';
+import { createLogger } from '../log/logger';
+import { createMainApp } from '../app/create-app';
+import { startWebBridge } from './bridge';
+
+function usage(message: string): never {
+  console.error(`${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]`);
+  process.exit(2);
+}
+
+async function main(): Promise<void> {
+  let values: { port?: string; 'data-dir'?: string; 'sandbox-size'?: string; 'static-dir'?: string };
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'sandbox-size': { type: 'string' },
+        'static-dir': { type: 'string' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    usage(error instanceof Error ? error.message : String(error));
+  }
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a port number, got "${values.port}"`);
+  const size = values['sandbox-size'] ?? 'small';
+  if (size !== 'small' && size !== 'large') usage(`--sandbox-size must be small or large, got "${size}"`);
+  const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
+  const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
+  if (!existsSync(resolve(staticDir, 'index.html'))) usage(`No built renderer in ${staticDir}: run \`npm run build\` first.`);
+
+  const log = createLogger();
+  const mainApp = await createMainApp({
+    dataDir,
+    shell: 'browser',
+    version: process.env['npm_package_version'] ?? '0.0.0',
+    sandboxSize: size,
+    log,
+    saveDialog: null,
+  });
+  const bridge = await startWebBridge({ router: mainApp.router, events: mainApp.events, log, staticDir, port });
+  console.info(`Copper Operator (browser mode), data in ${dataDir}`);
+  console.info(`Open this URL (it carries the connection token):`);
+  console.info(bridge.url);
+
+  let stopping = false;
+  const stop = async () => {
+    if (stopping) return;
+    stopping = true;
+    await bridge.close();
+    await mainApp.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop());
+  process.on('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`Copper Operator could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

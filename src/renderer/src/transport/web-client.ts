@@ -1,0 +1,107 @@
+/**
+ * Browser mode: builds `window.copper` over the loopback web bridge. The connection token comes in
+ * the URL fragment (`#token=...`), is kept in sessionStorage so a reload still works, and is then
+ * removed from the address bar. Every call is a POST with the token header; events arrive on one
+ * streamed response read with fetch (EventSource cannot send headers).
+ */
+import { CALL_NAMES, EVENT_NAMES, type CopperApi, type EventName, type Events } from '@shared/contract';
+import type { Result } from '@shared/result';
+
+const TOKEN_KEY = 'copper.token';
+const TOKEN_HEADER = 'X-Copper-Token';
+
+export function readToken(): string | null {
+  const match = /(?:^|[#&])token=([0-9a-f]{16,128})/.exec(window.location.hash);
+  if (match?.[1]) {
+    sessionStorage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    return match[1];
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+type Listener = (payload: unknown) => void;
+
+export function createWebApi(token: string): CopperApi {
+  const listeners = new Map<EventName, Set<Listener>>();
+  let streamStarted = false;
+
+  const invoke = async (name: string, input: unknown): Promise<Result<unknown>> => {
+    try {
+      const response = await fetch(`/rpc/${name}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
+        body: JSON.stringify(input ?? {}),
+      });
+      const body = (await response.json()) as Result<unknown>;
+      return body;
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'network', message: 'The console lost its connection to the main side. Is `npm run web` still running?' },
+      };
+    }
+  };
+
+  const dispatch = (event: string, data: string) => {
+    if (!(EVENT_NAMES as readonly string[]).includes(event)) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data);
+    } catch {
+      return;
+    }
+    for (const listener of listeners.get(event as EventName) ?? []) listener(payload);
+  };
+
+  const readStream = async (): Promise<void> => {
+    for (let attempt = 0; attempt < 1000; attempt += 1) {
+      try {
+        const response = await fetch('/events', { headers: { [TOKEN_HEADER]: token } });
+        if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer += value;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = '';
+            let data = '';
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) event = line.slice(7);
+              else if (line.startsWith('data: ')) data += line.slice(6);
+            }
+            if (event) dispatch(event, data);
+          }
+        }
+      } catch {
+        // The main side restarted or the connection dropped: retry after a pause, bounded.
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.min(5000, 250 * 2 ** Math.min(attempt, 4))));
+    }
+  };
+
+  const api: Record<string, unknown> = {};
+  for (const name of CALL_NAMES) {
+    const [domain, verb] = name.split('.') as [string, string];
+    const calls = (api[domain] ??= {}) as Record<string, unknown>;
+    calls[verb] = (input: unknown) => invoke(name, input);
+  }
+  api.events = {
+    on<E extends EventName>(event: E, listener: (payload: Events[E]) => void): () => void {
+      if (!streamStarted) {
+        streamStarted = true;
+        void readStream();
+      }
+      const set = listeners.get(event) ?? new Set<Listener>();
+      set.add(listener as Listener);
+      listeners.set(event, set);
+      return () => set.delete(listener as Listener);
+    },
+  };
+  return Object.freeze(api) as unknown as CopperApi;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { CALL_NAMES, contract, lookupCall } from '../../../src/shared/contract';
+import { createRouter, type Handlers } from '../../../src/main/router/router';
+import { ok } from '../../../src/shared/result';
+import type { Logger } from '../../../src/main/log/logger';
+
+const silent: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Every call answers with the input it was given, so the tests see what the router parsed. */
+function echoHandlers(): Handlers {
+  const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
+  for (const name of CALL_NAMES) handlers[name] = async (input) => ok(input);
+  return handlers as unknown as Handlers;
+}
+
+describe('contract router', () => {
+  const router = createRouter(echoHandlers(), silent);
+
+  it('lists every call of the contract exactly once', () => {
+    const expected = Object.entries(contract).flatMap(([d, calls]) => Object.keys(calls).map((v) => `${d}.${v}`));
+    expect([...CALL_NAMES].sort()).toEqual(expected.sort());
+    expect(new Set(CALL_NAMES).size).toBe(CALL_NAMES.length);
+  });
+
+  it('refuses unknown calls, including prototype names', async () => {
+    for (const name of ['nope', 'loans.nope', 'loans', '__proto__.x', 'constructor.name', 'loans.constructor', 'loans.__proto__']) {
+      const result = await router.dispatch(name, {});
+      expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'unknown-call' }) });
+    }
+    expect(lookupCall('toString')).toBeUndefined();
+  });
+
+  it('answers bad-input naming the field', async () => {
+    const result = await router.dispatch('loans.list', { workspaceId: 'w1', limit: 0 });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('bad-input');
+      expect(result.error.message).toMatch(/^limit: /);
+    }
+    const nested = await router.dispatch('loans.estimateLtv', {
+      workspaceId: 'w1',
+      loanId: 'l1',
+      collaterals: [{ amount: '1e5', currency: 'BTC', mainCurrency: 'BTC' }],
+    });
+    expect(!nested.ok && nested.error.message).toMatch(/^collaterals\.0\.amount: must be a decimal number/);
+  });
+
+  it('refuses non-object inputs without throwing', async () => {
+    for (const input of [null, 42, 'x', [], true]) {
+      const result = await router.dispatch('workspaces.activate', input);
+      expect(result.ok).toBe(false);
+      if (!result.ok) expect(result.error.code).toBe('bad-input');
+    }
+  });
+
+  it('passes the parsed input (trimmed, typed) to the handler', async () => {
+    const result = await router.dispatch('workspaces.activate', { id: '  ws-1  ' });
+    expect(result).toEqual({ ok: true, value: { id: 'ws-1' } });
+  });
+
+  it('turns a throwing handler into an internal error without its details', async () => {
+    const handlers = echoHandlers();
+    (handlers as unknown as Record<string, () => Promise<never>>)['app.info'] = async () => {
+      throw new Error('secret-detail-xyz');
+    };
+    const logged: string[] = [];
+    const r = createRouter(handlers, { ...silent, error: (_s, m, e) => logged.push(`${m} ${String(e)}`) });
+    const result = await r.dispatch('app.info', {});
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('internal');
+      expect(result.error.message).not.toContain('secret-detail-xyz');
+    }
+    expect(logged.join()).toContain('secret-detail-xyz');
+  });
+});
