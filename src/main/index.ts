@@ -23,37 +23,44 @@ app.on('web-contents-created', (_event, contents) => {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 });
 
-app.whenReady().then(async () => {
-  const appUrl = process.env['ELECTRON_RENDERER_URL'] ?? `file://${join(__dirname, '../renderer/index.html')}`;
-  mainApp = await createMainApp({
-    dataDir: app.getPath('userData'),
-    shell: 'electron',
-    version: app.getVersion(),
-    sandboxSize: 'small',
-    log,
-    saveDialog: {
-      async choose(suggestedName) {
-        const result = await dialog.showSaveDialog({
-          defaultPath: join(app.getPath('downloads'), suggestedName),
-          filters: [{ name: 'CSV', extensions: ['csv'] }],
-        });
-        return { path: result.canceled ? null : (result.filePath ?? null), native: true };
+app
+  .whenReady()
+  .then(async () => {
+    const appUrl =
+      process.env['ELECTRON_RENDERER_URL'] ?? `file://${join(__dirname, '../renderer/index.html')}`;
+    mainApp = await createMainApp({
+      dataDir: app.getPath('userData'),
+      shell: 'electron',
+      version: app.getVersion(),
+      sandboxSize: 'small',
+      log,
+      saveDialog: {
+        async choose(suggestedName) {
+          const result = await dialog.showSaveDialog({
+            defaultPath: join(app.getPath('downloads'), suggestedName),
+            filters: [{ name: 'CSV', extensions: ['csv'] }],
+          });
+          return { path: result.canceled ? null : (result.filePath ?? null), native: true };
+        },
       },
-    },
+    });
+    registerIpc({
+      router: mainApp.router,
+      events: mainApp.events,
+      log,
+      appUrl,
+      mainContents: () => (window && !window.isDestroyed() ? window.webContents : null),
+    });
+    window = createMainWindow({ appUrl, preloadDir: join(__dirname, '../preload'), log });
+  })
+  .catch((error: unknown) => {
+    log.error('shell', 'start failed', error);
+    dialog.showErrorBox(
+      'Copper Operator could not start',
+      error instanceof Error ? error.message : String(error),
+    );
+    app.exit(1);
   });
-  registerIpc({
-    router: mainApp.router,
-    events: mainApp.events,
-    log,
-    appUrl,
-    mainContents: () => (window && !window.isDestroyed() ? window.webContents : null),
-  });
-  window = createMainWindow({ appUrl, preloadDir: join(__dirname, '../preload'), log });
-}).catch((error: unknown) => {
-  log.error('shell', 'start failed', error);
-  dialog.showErrorBox('Copper Operator could not start', error instanceof Error ? error.message : String(error));
-  app.exit(1);
-});
 
 app.on('second-instance', () => window?.focus());
 app.on('window-all-closed', () => app.quit());

@@ -15,7 +15,8 @@ for (const name of CALL_NAMES) {
 
 const events = {
   on(event: EventName, listener: (payload: unknown) => void): () => void {
-    if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`unknown event ${String(event)}`);
+    if (!(EVENT_NAMES as readonly string[]).includes(event))
+      throw new Error(`unknown event ${String(event)}`);
     const channel = eventChannelOf(event);
     const wrapped = (_event: IpcRendererEvent, payload: unknown) => listener(payload);
     ipcRenderer.on(channel, wrapped);

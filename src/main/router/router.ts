@@ -6,7 +6,14 @@
  * a thrown handler is `internal` (details go to the log, not to the renderer).
  */
 import type { z } from 'zod';
-import { lookupCall, type CallDef, type CallName, type CallResult, type Contract, type Domain } from '../../shared/contract';
+import {
+  lookupCall,
+  type CallDef,
+  type CallName,
+  type CallResult,
+  type Contract,
+  type Domain,
+} from '../../shared/contract';
 import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../log/logger';
 
@@ -42,11 +49,14 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
       if (typeof name !== 'string') return fail('unknown-call', 'The call name must be a string.');
       const def = lookupCall(name);
       const handler = Object.hasOwn(handlers, name) ? (handlers as Record<string, unknown>)[name] : undefined;
-      if (!def || typeof handler !== 'function') return fail('unknown-call', `There is no call named "${name.slice(0, 80)}".`);
+      if (!def || typeof handler !== 'function')
+        return fail('unknown-call', `There is no call named "${name.slice(0, 80)}".`);
       const parsed = def.input.safeParse(input ?? {});
       if (!parsed.success) return fail('bad-input', describeIssues(parsed.error.issues));
       try {
-        const result = (await (handler as (i: unknown) => Promise<Result<unknown>>)(parsed.data)) as Result<unknown>;
+        const result = (await (handler as (i: unknown) => Promise<Result<unknown>>)(
+          parsed.data,
+        )) as Result<unknown>;
         if (!result || typeof result !== 'object' || typeof result.ok !== 'boolean') {
           log.error('router', `handler ${name} returned no Result`);
           return fail('internal', `The call ${name} failed on the main side.`);

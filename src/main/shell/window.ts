@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { isAllowedExternalUrl } from '../security/external-links';
 import { isAppUrl } from '../security/app-origin';
+import { mainWindowWebPreferences } from '../security/web-preferences';
 import type { Logger } from '../log/logger';
 
 export function hardenSession(target: Session, log: Logger): void {
@@ -31,18 +32,7 @@ export function createMainWindow(deps: { appUrl: string; preloadDir: string; log
     minHeight: 700,
     show: false,
     title: 'Copper Operator',
-    webPreferences: {
-      preload: join(deps.preloadDir, 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      nodeIntegrationInWorker: false,
-      nodeIntegrationInSubFrames: false,
-      webSecurity: true,
-      allowRunningInsecureContent: false,
-      webviewTag: false,
-      spellcheck: false,
-    },
+    webPreferences: mainWindowWebPreferences(join(deps.preloadDir, 'index.cjs')),
   });
   window.once('ready-to-show', () => window.show());
 

@@ -146,7 +146,8 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
     securityHeaders(res);
     if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unexpected Host header.');
     const origin = req.headers.origin;
-    if (origin !== undefined && !allowedOrigins.has(origin)) return refuse(res, 403, 'Cross-origin calls are refused.');
+    if (origin !== undefined && !allowedOrigins.has(origin))
+      return refuse(res, 403, 'Cross-origin calls are refused.');
     const url = new URL(req.url ?? '/', 'http://loopback');
 
     if (url.pathname.startsWith('/rpc/')) {
@@ -159,7 +160,10 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
         const text = await readBody(req);
         input = text.length ? JSON.parse(text) : {};
       } catch {
-        return sendJson(res, 400, { ok: false, error: { code: 'bad-input', message: 'The request body is not valid JSON.' } });
+        return sendJson(res, 400, {
+          ok: false,
+          error: { code: 'bad-input', message: 'The request body is not valid JSON.' },
+        });
       }
       const result = await options.router.dispatch(url.pathname.slice('/rpc/'.length), input);
       return sendJson(res, 200, result);
@@ -176,7 +180,8 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log.error('web-bridge', 'request failed', error);
-      if (!res.headersSent) sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } });
+      if (!res.headersSent)
+        sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } });
       else res.destroy();
     });
   });

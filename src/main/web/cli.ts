@@ -12,7 +12,9 @@ import { createMainApp } from '../app/create-app';
 import { startWebBridge } from './bridge';
 
 function usage(message: string): never {
-  console.error(`${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]`);
+  console.error(
+    `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]`,
+  );
   process.exit(2);
 }
 
@@ -32,12 +34,14 @@ async function main(): Promise<void> {
     usage(error instanceof Error ? error.message : String(error));
   }
   const port = values.port === undefined ? 0 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) usage(`--port must be a port number, got "${values.port}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    usage(`--port must be a port number, got "${values.port}"`);
   const size = values['sandbox-size'] ?? 'small';
   if (size !== 'small' && size !== 'large') usage(`--sandbox-size must be small or large, got "${size}"`);
   const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
   const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
-  if (!existsSync(resolve(staticDir, 'index.html'))) usage(`No built renderer in ${staticDir}: run \`npm run build\` first.`);
+  if (!existsSync(resolve(staticDir, 'index.html')))
+    usage(`No built renderer in ${staticDir}: run \`npm run build\` first.`);
 
   const log = createLogger();
   const mainApp = await createMainApp({
@@ -48,7 +52,13 @@ async function main(): Promise<void> {
     log,
     saveDialog: null,
   });
-  const bridge = await startWebBridge({ router: mainApp.router, events: mainApp.events, log, staticDir, port });
+  const bridge = await startWebBridge({
+    router: mainApp.router,
+    events: mainApp.events,
+    log,
+    staticDir,
+    port,
+  });
   console.info(`Copper Operator (browser mode), data in ${dataDir}`);
   console.info(`Open this URL (it carries the connection token):`);
   console.info(bridge.url);

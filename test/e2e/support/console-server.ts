@@ -17,16 +17,34 @@ export interface ConsoleServer {
   stop(): Promise<void>;
 }
 
-export async function startConsoleServer(opts: { dataDir?: string; size?: 'small' | 'large' } = {}): Promise<ConsoleServer> {
+export async function startConsoleServer(
+  opts: { dataDir?: string; size?: 'small' | 'large' } = {},
+): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'copper-e2e-')));
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/main/web/cli.ts', '--port', '0', '--data-dir', dataDir, '--sandbox-size', opts.size ?? 'small'],
-    { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: process.env['DBUS_SESSION_BUS_ADDRESS'] ?? '' } },
+    [
+      '--import',
+      'tsx',
+      'src/main/web/cli.ts',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      '--sandbox-size',
+      opts.size ?? 'small',
+    ],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: process.env['DBUS_SESSION_BUS_ADDRESS'] ?? '' },
+    },
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`console did not start within 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => reject(new Error(`console did not start within 30 s:\n${output}`)),
+      30_000,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /^(http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]+)$/m.exec(output);

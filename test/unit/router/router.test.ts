@@ -17,13 +17,23 @@ describe('contract router', () => {
   const router = createRouter(echoHandlers(), silent);
 
   it('lists every call of the contract exactly once', () => {
-    const expected = Object.entries(contract).flatMap(([d, calls]) => Object.keys(calls).map((v) => `${d}.${v}`));
+    const expected = Object.entries(contract).flatMap(([d, calls]) =>
+      Object.keys(calls).map((v) => `${d}.${v}`),
+    );
     expect([...CALL_NAMES].sort()).toEqual(expected.sort());
     expect(new Set(CALL_NAMES).size).toBe(CALL_NAMES.length);
   });
 
   it('refuses unknown calls, including prototype names', async () => {
-    for (const name of ['nope', 'loans.nope', 'loans', '__proto__.x', 'constructor.name', 'loans.constructor', 'loans.__proto__']) {
+    for (const name of [
+      'nope',
+      'loans.nope',
+      'loans',
+      '__proto__.x',
+      'constructor.name',
+      'loans.constructor',
+      'loans.__proto__',
+    ]) {
       const result = await router.dispatch(name, {});
       expect(result).toEqual({ ok: false, error: expect.objectContaining({ code: 'unknown-call' }) });
     }

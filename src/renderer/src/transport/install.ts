@@ -16,6 +16,10 @@ export function installTransport(): TransportState {
         'This page needs the connection token printed by `npm run web` (the full URL ending in #token=...). Open that URL.',
     };
   }
-  Object.defineProperty(window, 'copper', { value: createWebApi(token), writable: false, configurable: false });
+  Object.defineProperty(window, 'copper', {
+    value: createWebApi(token),
+    writable: false,
+    configurable: false,
+  });
   return { ok: true };
 }

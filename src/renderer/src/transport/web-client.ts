@@ -38,7 +38,10 @@ export function createWebApi(token: string): CopperApi {
     } catch {
       return {
         ok: false,
-        error: { code: 'network', message: 'The console lost its connection to the main side. Is `npm run web` still running?' },
+        error: {
+          code: 'network',
+          message: 'The console lost its connection to the main side. Is `npm run web` still running?',
+        },
       };
     }
   };

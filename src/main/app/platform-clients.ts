@@ -1,0 +1,67 @@
+/**
+ * One PlatformClient per workspace, made on first use and replaced when the workspace's base URL
+ * changes. Resolving a workspace also resolves its key, so a locked vault or a missing key is
+ * reported as such (`vault-locked`, `no-key`) before any request is signed.
+ */
+import { fail, ok, type Result } from '../../shared/result';
+import type { KeyService } from '../keychain/key-service';
+import type { WorkspaceStore, WorkspaceRecord } from '../workspaces/workspace-store';
+import type { RequestHistory } from '../history/request-history';
+import { PlatformClient } from '../platform/client';
+import type { Logger } from '../log/logger';
+
+export interface WorkspaceClient {
+  client: PlatformClient;
+  workspace: WorkspaceRecord;
+}
+
+export class PlatformClients {
+  private readonly clients = new Map<string, { baseUrl: string; client: PlatformClient }>();
+
+  constructor(
+    private readonly deps: {
+      workspaces: WorkspaceStore;
+      keys: KeyService;
+      history: RequestHistory;
+      log: Logger;
+      timeoutMs?: number;
+    },
+  ) {}
+
+  async forWorkspace(workspaceId: string): Promise<Result<WorkspaceClient>> {
+    const workspace = this.deps.workspaces.get(workspaceId);
+    if (!workspace.ok) return workspace;
+    const signer = await this.deps.keys.signerFor(workspaceId);
+    if (!signer.ok) return signer;
+    if (signer.value === null) {
+      return fail(
+        'no-key',
+        `The workspace "${workspace.value.name}" has no API key. Add one in the workspace settings.`,
+      );
+    }
+    const cached = this.clients.get(workspaceId);
+    if (cached && cached.baseUrl === workspace.value.baseUrl)
+      return ok({ client: cached.client, workspace: workspace.value });
+    const client = new PlatformClient({
+      workspaceId,
+      baseUrl: workspace.value.baseUrl,
+      history: this.deps.history,
+      timeoutMs: this.deps.timeoutMs,
+      signer: async () => {
+        const current = await this.deps.keys.signerFor(workspaceId);
+        return current.ok ? current.value : null;
+      },
+      onClockSkew: (skewMs) =>
+        this.deps.log.warn(
+          'platform',
+          `clock of workspace ${workspaceId} differs from the server by ${Math.round(skewMs / 1000)} s`,
+        ),
+    });
+    this.clients.set(workspaceId, { baseUrl: workspace.value.baseUrl, client });
+    return ok({ client, workspace: workspace.value });
+  }
+
+  forget(workspaceId: string): void {
+    this.clients.delete(workspaceId);
+  }
+}

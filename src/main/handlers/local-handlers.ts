@@ -1,0 +1,89 @@
+/** app.*, exports.*, jobs.* and history.*: work the main side does for the renderer. */
+import { isAbsolute, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import type { AppInfo, ProgressEvent, SavePathChoice } from '../../shared/contract';
+import { fail, ok, type Result } from '../../shared/result';
+import type { PlatformClients } from '../app/platform-clients';
+import type { EventBus } from '../events/event-bus';
+import type { JobRegistry } from '../jobs/job-registry';
+import type { RequestHistory } from '../history/request-history';
+import { exportActivitiesCsv } from '../exports/activities-csv';
+import type { HandlersFor } from './types';
+
+/** Electron shows a native save dialog; the browser mode has none and lets the operator edit a path. */
+export interface SaveDialog {
+  choose(suggestedName: string): Promise<SavePathChoice>;
+}
+
+export interface LocalDeps {
+  info: AppInfo;
+  clients: PlatformClients;
+  events: EventBus;
+  jobs: JobRegistry;
+  history: RequestHistory;
+  saveDialog: SaveDialog | null;
+  /** Where exports go by default when there is no native dialog. */
+  exportDir: string;
+}
+
+/**
+ * A compromised renderer must not be able to write over arbitrary files: an export goes to a path
+ * the native dialog returned (the dialog asked about overwriting), or to a new `.csv` file.
+ */
+function checkExportPath(filePath: string, approved: Set<string>): Result<string> {
+  if (filePath.includes('\0') || !isAbsolute(filePath))
+    return fail('bad-input', 'filePath: must be an absolute path.');
+  if (approved.has(filePath)) return ok(filePath);
+  if (!filePath.toLowerCase().endsWith('.csv')) return fail('bad-input', 'filePath: must end in .csv.');
+  if (existsSync(filePath))
+    return fail('bad-input', `filePath: ${filePath} already exists; choose a new file name.`);
+  return ok(filePath);
+}
+
+export function registerLocalHandlers(deps: LocalDeps): HandlersFor<'app' | 'exports' | 'jobs' | 'history'> {
+  const approvedPaths = new Set<string>();
+  const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
+  return {
+    'app.info': async () => ok(deps.info),
+
+    'exports.chooseSavePath': async ({ suggestedName }) => {
+      if (deps.saveDialog) {
+        const choice = await deps.saveDialog.choose(suggestedName);
+        if (choice.path) approvedPaths.add(choice.path);
+        return ok(choice);
+      }
+      await mkdir(deps.exportDir, { recursive: true });
+      return ok({ path: join(deps.exportDir, suggestedName), native: false });
+    },
+    'exports.activitiesCsv': async ({ workspaceId, jobId, filePath, maxRows, ...filters }) => {
+      const target = checkExportPath(filePath, approvedPaths);
+      if (!target.ok) return target;
+      const resolved = await deps.clients.forWorkspace(workspaceId);
+      if (!resolved.ok) return resolved;
+      const { client, workspace } = resolved.value;
+      const result = await deps.jobs.run(jobId, (signal) =>
+        exportActivitiesCsv({
+          client,
+          organizationId: workspace.organizationId,
+          filters,
+          filePath: target.value,
+          signal,
+          jobId,
+          maxRows,
+          onProgress: progress,
+        }),
+      );
+      if (result.ok) approvedPaths.delete(target.value);
+      return result;
+    },
+
+    'jobs.cancel': async ({ jobId }) => ok({ cancelled: deps.jobs.cancel(jobId) }),
+
+    'history.list': async (query) => ok(deps.history.list(query)),
+    'history.clear': async () => {
+      deps.history.clear();
+      return ok(null);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+/**
+ * Every platform read and action of the contract. Each handler resolves the workspace's client
+ * (which checks the key first), strips the local `workspaceId` and calls one typed operation.
+ * Actions (POST/PATCH) are called once; nothing here retries them.
+ */
+import type { ProgressEvent } from '../../shared/contract';
+import type { Result } from '../../shared/result';
+import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
+import * as platform from '../platform';
+import { toPage } from '../platform/paging';
+import type { EventBus } from '../events/event-bus';
+import type { JobRegistry } from '../jobs/job-registry';
+import type { HandlersFor } from './types';
+
+export interface PlatformDeps {
+  clients: PlatformClients;
+  events: EventBus;
+  jobs: JobRegistry;
+}
+
+type Domains =
+  | 'portfolios'
+  | 'wallets'
+  | 'accounts'
+  | 'loans'
+  | 'agentWallets'
+  | 'exchange'
+  | 'clearloop'
+  | 'activities'
+  | 'cryptoAddresses';
+
+export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
+  /** Runs `use` with the workspace's client, or answers why there is none. */
+  const withClient = async <T>(
+    workspaceId: string,
+    use: (ctx: WorkspaceClient, org: string) => Promise<Result<T>>,
+  ): Promise<Result<T>> => {
+    const resolved = await deps.clients.forWorkspace(workspaceId);
+    return resolved.ok ? use(resolved.value, resolved.value.workspace.organizationId) : resolved;
+  };
+
+  const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
+
+  return {
+    'portfolios.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, ({ client }, org) =>
+        platform.listPortfolios(client, { organizationId: org, ...params }),
+      ),
+    'wallets.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, ({ client }) => platform.listWallets(client, params)),
+    'accounts.list': ({ workspaceId }) =>
+      withClient(workspaceId, ({ client }) => platform.listAccounts(client)),
+
+    'loans.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, async ({ client }, org) => {
+        const limit = params.limit ?? 500;
+        const result = await platform.listLoans(client, org, { ...params, limit });
+        return result.ok ? { ok: true, value: toPage(result.value, limit) } : result;
+      }),
+    'loans.get': ({ workspaceId, loanId }) =>
+      withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
+    'loans.approve': ({ workspaceId, loanId }) =>
+      withClient(workspaceId, ({ client }, org) => platform.approveLoan(client, org, loanId)),
+    'loans.estimateLtv': ({ workspaceId, loanId, ...body }) =>
+      withClient(workspaceId, ({ client }, org) => platform.estimateLoanLtv(client, org, loanId, body)),
+    'loans.cancelInterestPayment': ({ workspaceId, loanId, ...body }) =>
+      withClient(workspaceId, ({ client }, org) => platform.cancelInterestPayment(client, org, loanId, body)),
+    'loans.acceptRepayment': ({ workspaceId, loanId, ...body }) =>
+      withClient(workspaceId, ({ client }, org) => platform.acceptLoanRepayment(client, org, loanId, body)),
+    'loans.confirmExternalDisbursement': ({ workspaceId, loanId, ...body }) =>
+      withClient(workspaceId, ({ client }, org) =>
+        platform.confirmExternalDisbursement(client, org, loanId, body),
+      ),
+    'loans.ltvDryRun': ({ workspaceId, body }) =>
+      withClient(workspaceId, ({ client }, org) => platform.ltvDryRun(client, org, body)),
+
+    'agentWallets.list': ({ workspaceId, portfolioId }) =>
+      withClient(workspaceId, ({ client }) => platform.listAgentWallets(client, { portfolioId })),
+    'exchange.submit': ({ workspaceId, ...body }) =>
+      withClient(workspaceId, ({ client }) => platform.submitExchange(client, body)),
+
+    'clearloop.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, ({ client }) => platform.listClearLoopActions(client, params)),
+
+    'activities.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, async ({ client }, org) => {
+        const limit = params.limit ?? platform.DEFAULT_LIMITS.activities;
+        const result = await platform.listActivities(client, org, { ...params, limit });
+        return result.ok ? { ok: true, value: toPage(result.value.activities, limit) } : result;
+      }),
+    'activities.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
+      withClient(workspaceId, ({ client }, org) =>
+        deps.jobs.run(jobId, (signal) =>
+          platform.listAllActivities(client, org, filters, { jobId, maxRows, signal, onProgress: progress }),
+        ),
+      ),
+
+    'cryptoAddresses.list': ({ workspaceId, ...params }) =>
+      withClient(workspaceId, async ({ client }) => {
+        const limit = params.limit ?? platform.DEFAULT_LIMITS.cryptoAddresses;
+        const result = await platform.listCryptoAddresses(client, { ...params, limit });
+        return result.ok ? { ok: true, value: toPage(result.value, limit) } : result;
+      }),
+    'cryptoAddresses.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
+      withClient(workspaceId, ({ client }) =>
+        deps.jobs.run(jobId, (signal) =>
+          platform.listAllCryptoAddresses(client, filters, { jobId, maxRows, signal, onProgress: progress }),
+        ),
+      ),
+  };
+}

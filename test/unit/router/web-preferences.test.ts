@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { mainWindowWebPreferences } from '../../../src/main/security/web-preferences';
+import { isAllowedExternalUrl } from '../../../src/main/security/external-links';
+import { isAppUrl } from '../../../src/main/security/app-origin';
+import { CONTENT_SECURITY_POLICY } from '../../../src/main/security/csp';
+
+describe('Electron window hardening', () => {
+  it('isolates the renderer: context isolation, sandbox, no Node integration anywhere', () => {
+    expect(mainWindowWebPreferences('/p/index.cjs')).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+  });
+
+  it('opens only https links to allowlisted hosts', () => {
+    expect(isAllowedExternalUrl('https://copper.co/')).toBe(true);
+    expect(isAllowedExternalUrl('https://docs.copper.co/x')).toBe(true);
+    for (const bad of [
+      'http://copper.co/',
+      'https://copper.co.evil.example/',
+      'https://user:pw@copper.co/',
+      'https://copper.co:8443/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'smb://copper.co/share',
+      'not a url',
+    ]) {
+      expect(isAllowedExternalUrl(bad), bad).toBe(false);
+    }
+  });
+
+  it('recognises only the app itself as the app', () => {
+    expect(isAppUrl('file:///app/out/renderer/index.html', 'file:///app/out/renderer/index.html')).toBe(true);
+    expect(isAppUrl('file:///etc/passwd', 'file:///app/out/renderer/index.html')).toBe(false);
+    expect(isAppUrl('http://localhost:5173/#x', 'http://localhost:5173/')).toBe(true);
+    expect(isAppUrl('http://localhost:5174/', 'http://localhost:5173/')).toBe(false);
+    expect(isAppUrl('https://evil.example/', 'http://localhost:5173/')).toBe(false);
+  });
+
+  it('has a CSP that forbids inline and remote scripts', () => {
+    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-(inline|eval)'?\s*;?\s*(?=.*script)/);
+    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
+    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+  });
+});
