@@ -245,14 +245,15 @@ export const cryptoAddressesQuery = z.object({
   offset: offset.optional(),
 });
 
-export const exchangeActionSchema = z
-  .object({ type: z.enum(EXCHANGE_ACTION_TYPES) })
-  .catchall(z.unknown());
+export const exchangeActionSchema = z.object({ type: z.enum(EXCHANGE_ACTION_TYPES) }).catchall(z.unknown());
 
 export const ltvDryRunBody = z.object({
   loanAmount: decimalString,
   loanCurrency: id,
-  collaterals: z.array(collateralInput.partial({ mainCurrency: true })).max(50).optional(),
+  collaterals: z
+    .array(collateralInput.partial({ mainCurrency: true }))
+    .max(50)
+    .optional(),
   /** When given, the answer includes the collateral needed to reach this LTV. */
   targetLtv: decimalString.optional(),
   collateralCurrency: id.optional(),
@@ -293,7 +294,9 @@ export const contract = {
     saveUiState: call<null>()(
       z.object({
         id: workspaceId,
-        uiState: z.record(z.string(), z.unknown()).refine((v) => JSON.stringify(v).length <= 256_000, 'is larger than 256 KB'),
+        uiState: z
+          .record(z.string(), z.unknown())
+          .refine((v) => JSON.stringify(v).length <= 256_000, 'is larger than 256 KB'),
       }),
     ),
     testConnection: call<ConnectionTest>()(z.object({ id: workspaceId })),
@@ -309,7 +312,9 @@ export const contract = {
       }),
     ),
     deleteKey: call<{ configured: false }>()(z.object({ workspaceId })),
-    createVault: call<KeychainStatus>()(z.object({ passphrase: z.string().min(12, 'must be at least 12 characters').max(1000) })),
+    createVault: call<KeychainStatus>()(
+      z.object({ passphrase: z.string().min(12, 'must be at least 12 characters').max(1000) }),
+    ),
     unlockVault: call<KeychainStatus>()(z.object({ passphrase: z.string().min(1).max(1000) })),
     lockVault: call<KeychainStatus>()(z.object({})),
   },
@@ -334,10 +339,18 @@ export const contract = {
       }),
     ),
     cancelInterestPayment: call<Loan>()(
-      loanTarget.extend({ loanAllocationId: id, effectiveDate: epochMsString.optional(), portfolioId: id.optional() }),
+      loanTarget.extend({
+        loanAllocationId: id,
+        effectiveDate: epochMsString.optional(),
+        portfolioId: id.optional(),
+      }),
     ),
     acceptRepayment: call<Loan>()(
-      loanTarget.extend({ amount: decimalString.optional(), collateralPortfolioId: id.optional(), effectiveDate: epochMsString.optional() }),
+      loanTarget.extend({
+        amount: decimalString.optional(),
+        collateralPortfolioId: id.optional(),
+        effectiveDate: epochMsString.optional(),
+      }),
     ),
     confirmExternalDisbursement: call<Loan>()(
       loanTarget.extend({ loanAllocationId: id, collateralPortfolioId: id.optional() }),
@@ -353,8 +366,15 @@ export const contract = {
         workspaceId,
         portfolioId: id,
         action: exchangeActionSchema,
-        nonce: z.number().int().min(1_600_000_000_000, 'must be the current time in milliseconds').max(9_999_999_999_999),
-        vaultAddress: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address').optional(),
+        nonce: z
+          .number()
+          .int()
+          .min(1_600_000_000_000, 'must be the current time in milliseconds')
+          .max(9_999_999_999_999),
+        vaultAddress: z
+          .string()
+          .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
+          .optional(),
       }),
     ),
   },
@@ -368,11 +388,15 @@ export const contract = {
   },
   cryptoAddresses: {
     list: call<Page<CryptoAddress>>()(cryptoAddressesQuery),
-    listAll: call<AllRows<CryptoAddress>>()(cryptoAddressesQuery.omit({ limit: true, offset: true }).extend(job)),
+    listAll: call<AllRows<CryptoAddress>>()(
+      cryptoAddressesQuery.omit({ limit: true, offset: true }).extend(job),
+    ),
   },
   exports: {
     /** Asks where to save: a native dialog in Electron; a suggested path in browser mode. */
-    chooseSavePath: call<SavePathChoice>()(z.object({ suggestedName: z.string().regex(/^[\w.-]{1,120}$/, 'must be a plain file name') })),
+    chooseSavePath: call<SavePathChoice>()(
+      z.object({ suggestedName: z.string().regex(/^[\w.-]{1,120}$/, 'must be a plain file name') }),
+    ),
     /** Streams the platform's `text/csv` answer, every page, to `filePath`. */
     activitiesCsv: call<ExportResult>()(
       activityFilters.extend({

@@ -45,7 +45,11 @@ export interface AppError {
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
 
 export const ok = <T>(value: T): Result<T> => ({ ok: true, value });
-export const fail = (code: ErrorCode, message: string, extra: Partial<AppError> = {}): { ok: false; error: AppError } => ({
+export const fail = (
+  code: ErrorCode,
+  message: string,
+  extra: Partial<AppError> = {},
+): { ok: false; error: AppError } => ({
   ok: false,
   error: { code, message, ...extra },
 });

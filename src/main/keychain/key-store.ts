@@ -26,3 +26,20 @@ export interface KeyStore {
   /** A signer for the workspace's key, or null when none is configured. */
   signer(workspaceId: string): Promise<Signer | null>;
 }
+
+/**
+ * What a KeyStore throws. `code` is one of the contract's error codes so the KeyService can hand
+ * it on as a value; `message` is written for the operator and never contains a key or secret.
+ */
+export class KeyStoreError extends Error {
+  constructor(
+    readonly code: 'keychain-unavailable' | 'vault-locked' | 'vault-passphrase' | 'bad-input' | 'io',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'KeyStoreError';
+  }
+}
+
+/** The log sink the keychain services write to; `console` fits. Lines carry the service name. */
+export type KeychainLogger = Pick<Console, 'info' | 'warn' | 'error'>;

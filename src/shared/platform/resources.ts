@@ -318,8 +318,7 @@ export interface Account {
 
 /** Hyperliquid's answer shape, which `POST /exchange` mirrors. */
 export type ExchangeResponse =
-  | { status: 'ok'; response: { type: string; data?: unknown } }
-  | { status: 'err'; response: string };
+  { status: 'ok'; response: { type: string; data?: unknown } } | { status: 'err'; response: string };
 
 /** Body of `POST /exchange`. `portfolioId` selects the agent wallet (Copper's addition). */
 export interface ExchangeRequest {
@@ -329,7 +328,7 @@ export interface ExchangeRequest {
   vaultAddress?: string;
 }
 
-export interface LtvEstimate extends Loan {}
+export type LtvEstimate = Loan;
 
 /** Result of the LTV dry run; the specification leaves it open, the sandbox answers this. */
 export interface LtvDryRunResult {

@@ -1,0 +1,16 @@
+/**
+ * The one place an API secret turns into signatures. The secret is captured by the closure and
+ * is not a property of the returned object, so neither JSON.stringify nor util.inspect of a
+ * Signer can reveal it.
+ */
+import { createHmac } from 'node:crypto';
+import type { Signer } from './key-store';
+
+export function createHmacSigner(apiKey: string, apiSecret: string): Signer {
+  const signer: Signer = {
+    apiKey,
+    // A fresh Hmac per call: an Hmac object is single-use, and sharing one would mix messages.
+    sign: (message) => createHmac('sha256', apiSecret).update(message).digest('hex'),
+  };
+  return Object.freeze(signer);
+}

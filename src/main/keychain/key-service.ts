@@ -1,0 +1,169 @@
+/**
+ * The keychain as the router sees it: picks the key store for each workspace and turns store
+ * failures into error values. The rule, in order:
+ *   1. a workspace registered with `registerMemoryKey` (only the built-in sandbox) → memory;
+ *   2. the OS keychain, when it answered the start-up probe;
+ *   3. the encrypted vault, when it is unlocked;
+ *   4. otherwise an error (`vault-locked` or `keychain-unavailable`).
+ * There is never a silent fallback to plaintext or to memory for a real workspace.
+ */
+import type { KeychainStatus } from '../../shared/contract';
+import { fail, ok, type Result } from '../../shared/result';
+import {
+  KeyStoreError,
+  type ApiCredentials,
+  type KeychainLogger,
+  type KeyStore,
+  type Signer,
+} from './key-store';
+import { MemoryKeyStore } from './memory-key-store';
+import { OsKeyStore, type ProbeResult } from './os-key-store';
+import { VaultKeyStore } from './vault-key-store';
+
+export interface KeyServiceDeps {
+  dataDir: string;
+  logger?: KeychainLogger;
+  /** Defaults to the real OS keychain through keytar. */
+  osKeyStore?: OsKeyStore;
+  /** Defaults to `vault.json` in `dataDir`. */
+  vault?: VaultKeyStore;
+}
+
+export class KeyService {
+  private readonly memory = new MemoryKeyStore();
+  private probeResult: ProbeResult = { available: false, error: 'not probed yet' };
+
+  private constructor(
+    private readonly os: OsKeyStore,
+    private readonly vault: VaultKeyStore,
+    private readonly log: KeychainLogger,
+  ) {}
+
+  /** Builds the service and probes the OS keychain once (bounded by the store's timeout). */
+  static async start(deps: KeyServiceDeps): Promise<KeyService> {
+    const log = deps.logger ?? console;
+    const service = new KeyService(
+      deps.osKeyStore ?? new OsKeyStore({ logger: log }),
+      deps.vault ?? new VaultKeyStore({ dataDir: deps.dataDir, logger: log }),
+      log,
+    );
+    await service.probe();
+    return service;
+  }
+
+  /** Asks the OS keychain again, e.g. after the operator started or unlocked it. */
+  async probe(): Promise<ProbeResult> {
+    this.probeResult = await this.os.probe();
+    if (this.probeResult.available) this.log.info('[keychain] OS keychain available');
+    else this.log.warn(`[keychain] OS keychain unavailable: ${this.probeResult.error}`);
+    return this.probeResult;
+  }
+
+  async status(): Promise<KeychainStatus> {
+    const status: KeychainStatus = {
+      backend: this.probeResult.available ? 'os-keychain' : 'vault',
+      osKeychainAvailable: this.probeResult.available,
+      vault: { exists: await this.vault.exists(), unlocked: this.vault.isUnlocked(), path: this.vault.path },
+    };
+    if (!this.probeResult.available) status.osKeychainError = this.probeResult.error;
+    return status;
+  }
+
+  async setKey(workspaceId: string, credentials: ApiCredentials): Promise<Result<{ configured: true }>> {
+    if (this.memory.has(workspaceId)) {
+      return fail(
+        'bad-input',
+        "The Local sandbox's key is made by the app at each start and cannot be replaced.",
+      );
+    }
+    const store = await this.storeFor(workspaceId);
+    if (!store.ok) return store;
+    return this.attempt('store the key', async () => {
+      await store.value.set(workspaceId, credentials);
+      this.log.info(`[keychain] stored the key of workspace ${workspaceId} in ${store.value.backend}`);
+      return { configured: true as const };
+    });
+  }
+
+  /**
+   * Deletes the workspace's key from every store that can be reached, so removing a workspace
+   * leaves no key behind wherever it was stored. A locked vault cannot be reached; its entry, if
+   * any, stays encrypted until the vault is unlocked and the key deleted again.
+   */
+  async deleteKey(workspaceId: string): Promise<Result<{ configured: false }>> {
+    await this.memory.delete(workspaceId);
+    const stores: KeyStore[] = [];
+    if (this.probeResult.available) stores.push(this.os);
+    if (this.vault.isUnlocked()) stores.push(this.vault);
+    for (const store of stores) {
+      const done = await this.attempt('delete the key', () => store.delete(workspaceId));
+      if (!done.ok) return done;
+    }
+    return ok({ configured: false });
+  }
+
+  /** Whether a key is stored for the workspace. False when the store cannot be asked; never throws. */
+  async isConfigured(workspaceId: string): Promise<boolean> {
+    const store = await this.storeFor(workspaceId);
+    if (!store.ok) return false;
+    const status = await this.attempt('read the key status', () => store.value.status(workspaceId));
+    return status.ok && status.value.configured;
+  }
+
+  /** A signer for the workspace, or null when no key is stored (the router's `no-key`). */
+  async signerFor(workspaceId: string): Promise<Result<Signer | null>> {
+    const store = await this.storeFor(workspaceId);
+    if (!store.ok) return store;
+    return this.attempt('read the key', () => store.value.signer(workspaceId));
+  }
+
+  /** Holds the built-in sandbox's fresh key pair in memory; that workspace then always uses it. */
+  async registerMemoryKey(workspaceId: string, credentials: ApiCredentials): Promise<void> {
+    await this.memory.set(workspaceId, credentials);
+  }
+
+  async createVault(passphrase: string): Promise<Result<KeychainStatus>> {
+    const done = await this.attempt('create the vault', () => this.vault.create(passphrase));
+    return done.ok ? ok(await this.status()) : done;
+  }
+
+  async unlockVault(passphrase: string): Promise<Result<KeychainStatus>> {
+    const done = await this.attempt('unlock the vault', () => this.vault.unlock(passphrase));
+    return done.ok ? ok(await this.status()) : done;
+  }
+
+  async lockVault(): Promise<Result<KeychainStatus>> {
+    this.vault.lock();
+    return ok(await this.status());
+  }
+
+  private async storeFor(workspaceId: string): Promise<Result<KeyStore>> {
+    if (this.memory.has(workspaceId)) return ok(this.memory);
+    if (this.probeResult.available) return ok(this.os);
+    if (this.vault.isUnlocked()) return ok(this.vault);
+    if (await this.vault.exists()) {
+      return fail(
+        'vault-locked',
+        'The encrypted vault is locked. Unlock it with its passphrase to use the keys stored in it.',
+      );
+    }
+    return fail(
+      'keychain-unavailable',
+      `No OS keychain answered (${this.probeResult.error}). Create or unlock an encrypted vault to store keys.`,
+    );
+  }
+
+  /** Runs a store call, turning a KeyStoreError into its code and anything else into `internal`. */
+  private async attempt<T>(what: string, run: () => Promise<T>): Promise<Result<T>> {
+    try {
+      return ok(await run());
+    } catch (error) {
+      if (error instanceof KeyStoreError) return fail(error.code, error.message);
+      // Unexpected: log the message only (store errors never carry secrets) and stay generic outside.
+      this.log.error(
+        `[keychain] failed to ${what}: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return fail('internal', `The keychain failed to ${what}; see the log for details.`);
+    }
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Hands a response body over as a Node stream for the CSV exporter, while keeping the client's
+ * guarantees: the attempt's timeout and the caller's cancellation still apply, the size limit
+ * still holds, and every failure arrives as a `PlatformStreamError` carrying one of our codes.
+ */
+import { Readable } from 'node:stream';
+import type { ErrorCode } from '../../shared/result';
+import type { AttemptControl } from './attempt-control';
+import { describeNetworkError } from './answers';
+
+export class PlatformStreamError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PlatformStreamError';
+  }
+}
+
+export function openBodyStream(
+  body: ReadableStream<Uint8Array> | null,
+  control: AttemptControl,
+  maxBytes: number,
+): Readable {
+  const reader = body?.getReader() ?? null;
+  let total = 0;
+  let settled = false;
+  const settle = () => {
+    if (settled) return;
+    settled = true;
+    control.release();
+  };
+  const failure = (error: unknown): PlatformStreamError => {
+    const by = control.abortedBy();
+    if (by === 'cancelled') return new PlatformStreamError('cancelled', 'Cancelled');
+    if (by === 'timeout')
+      return new PlatformStreamError('timeout', 'The platform stopped sending the answer in time');
+    return new PlatformStreamError(
+      'bad-response',
+      `The platform's answer was cut off after ${total} bytes (${describeNetworkError(error)})`,
+    );
+  };
+  return new Readable({
+    read() {
+      if (reader === null) {
+        settle();
+        this.push(null);
+        return;
+      }
+      reader.read().then(
+        (step) => {
+          if (step.done) {
+            settle();
+            this.push(null);
+            return;
+          }
+          total += step.value.byteLength;
+          if (total > maxBytes) {
+            this.destroy(
+              new PlatformStreamError(
+                'bad-response',
+                `The platform's answer is larger than ${maxBytes} bytes`,
+              ),
+            );
+            return;
+          }
+          this.push(step.value);
+        },
+        (error: unknown) => this.destroy(failure(error)),
+      );
+    },
+    destroy(error, callback) {
+      if (!settled) {
+        // Stopped before the end (by the consumer or an error): drop the connection rather than
+        // leaving a pending read waiting for a server that may never send more.
+        control.controller.abort();
+        reader?.cancel().catch(() => undefined);
+      }
+      settle();
+      callback(error);
+    },
+  });
+}

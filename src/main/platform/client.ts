@@ -1,0 +1,389 @@
+/**
+ * The platform client: the only code in the app that talks HTTP to the platform.
+ *
+ * One core (`run`) builds the URL, serialises the body once, signs each attempt afresh, sends,
+ * records the attempt in the request history, watches the server clock, and maps every outcome
+ * to a `Result`. Only GETs are retried; POST and PATCH are sent at most once whatever happens,
+ * because the platform makes nothing but order creation idempotent.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Readable } from 'node:stream';
+import type { Signer } from '../keychain/key-store';
+import type { RequestHistory } from '../history/request-history';
+import { fail, type AppError, type ErrorCode, type Result } from '../../shared/result';
+import { signRequest } from './signing';
+import {
+  MAX_ERROR_BODY_BYTES,
+  RETRYABLE_CODES,
+  describeNetworkError,
+  errorForStatus,
+  parseEnvelope,
+  parseJsonAnswer,
+  readBounded,
+} from './answers';
+import { openBodyStream } from './body-stream';
+import {
+  abortFailure,
+  createAttemptControl,
+  defaultSleep,
+  keyFailure,
+  parseRetryAfter,
+  pauseUnlessCancelled,
+  type AttemptControl,
+  type Sleep,
+} from './attempt-control';
+
+export type { AttemptControl, Sleep } from './attempt-control';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+type Failure = { ok: false; error: AppError };
+
+export interface RetryPolicy {
+  /** Total tries for a GET, the first included. */
+  maxAttempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export interface PlatformClientOptions {
+  workspaceId: string;
+  /** Platform root; its path ends with `/platform` and is part of every signed path. */
+  baseUrl: string;
+  signer: () => Promise<Signer | null>;
+  history?: RequestHistory;
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  now?: () => number;
+  sleep?: Sleep;
+  /** For backoff jitter; injectable so tests are deterministic. */
+  random?: () => number;
+  maxResponseBytes?: number;
+  onClockSkew?: (skewMs: number) => void;
+  fetch?: typeof fetch;
+}
+
+export interface RequestOptions {
+  method: HttpMethod;
+  /** Relative to the base URL, starting with `/`; segments already encoded (see `path`). */
+  path: string;
+  /** A query string from `buildQuery`, starting with `?`, or ''. */
+  query?: string;
+  /** Serialised once with JSON.stringify (a string is sent as is). Undefined: no body. */
+  body?: unknown;
+  contentType?: string;
+  accept?: string;
+  signal?: AbortSignal;
+  /** Cheap envelope check of a JSON answer: returns what is wrong, or null. */
+  expect?: (value: unknown) => string | null;
+}
+
+export interface StreamAnswer {
+  status: number;
+  contentType: string | null;
+  /** The body; emits `PlatformStreamError` when the transfer fails. Destroy it to stop early. */
+  body: Readable;
+}
+
+/** Reads a 2xx answer; `keepsControl` hands the attempt's timer and abort to a returned stream. */
+type Consume<T> = (
+  response: Response,
+  control: AttemptControl,
+) => Promise<Failure | { ok: true; value: T; keepsControl?: boolean }>;
+
+/** Reports beyond this are worth telling the operator: typical platforms accept a few seconds. */
+export const CLOCK_SKEW_REPORT_MS = 5_000;
+
+const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 4_000 };
+
+export class PlatformClient {
+  readonly workspaceId: string;
+  private readonly origin: string;
+  private readonly basePath: string;
+  private readonly timeoutMs: number;
+  private readonly retry: RetryPolicy;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly maxResponseBytes: number;
+  private readonly fetchImpl: typeof fetch;
+  private skewMs: number | null = null;
+
+  constructor(private readonly options: PlatformClientOptions) {
+    const base = new URL(options.baseUrl);
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+      throw new RangeError('baseUrl must be http(s)');
+    this.workspaceId = options.workspaceId;
+    this.origin = base.origin;
+    this.basePath = base.pathname.replace(/\/+$/, '');
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+    this.fetchImpl = options.fetch ?? fetch;
+  }
+
+  /**
+   * Strictly increasing signing timestamps: two identical requests signed in the same millisecond
+   * would carry the same signature, which a platform guarding against replays refuses.
+   */
+  private lastTimestamp = 0;
+  private nextTimestamp(): number {
+    this.lastTimestamp = Math.max(this.now(), this.lastTimestamp + 1);
+    return this.lastTimestamp;
+  }
+
+  /** Server clock minus local clock from the last answer's `Date` header, or null before any. */
+  get clockSkewMs(): number | null {
+    return this.skewMs;
+  }
+
+  /** A JSON request. */
+  async request<T>(opts: RequestOptions): Promise<Result<T>> {
+    return this.run(opts, async (response, control) => {
+      const read = await readBounded(
+        response.body,
+        response.headers.get('content-length'),
+        this.maxResponseBytes,
+      );
+      if (!read.ok) return this.unreadable(read, control, response.status);
+      const parsed = parseJsonAnswer(read.bytes, response.headers.get('content-type'), response.status);
+      if (!parsed.ok) return parsed;
+      const problem = opts.expect?.(parsed.value) ?? null;
+      if (problem !== null) {
+        return fail('bad-response', `The platform's answer is not the expected shape: ${problem}`, {
+          status: response.status,
+        });
+      }
+      return { ok: true, value: parsed.value as T };
+    });
+  }
+
+  /** A request whose 2xx body is handed over as a stream (CSV exports). */
+  async requestStream(opts: RequestOptions): Promise<Result<StreamAnswer>> {
+    return this.run(opts, async (response, control) => {
+      const contentType = response.headers.get('content-type');
+      if (contentType !== null && /html/i.test(contentType)) {
+        await response.body?.cancel().catch(() => undefined);
+        return fail(
+          'bad-response',
+          `The platform answered ${contentType} instead of data (HTTP ${response.status})`,
+          {
+            status: response.status,
+          },
+        );
+      }
+      const body = openBodyStream(response.body, control, this.maxResponseBytes);
+      return { ok: true, value: { status: response.status, contentType, body }, keepsControl: true };
+    });
+  }
+
+  private unreadable(
+    read: { reason: 'too-large' | 'broken'; detail: string },
+    control: AttemptControl,
+    status: number,
+  ): Failure {
+    const by = control.abortedBy();
+    if (by !== null) return abortFailure(by, this.timeoutMs);
+    if (read.reason === 'too-large') {
+      return fail(
+        'bad-response',
+        `The platform's answer is too large (HTTP ${status}, ${read.detail}); narrow the filters`,
+        {
+          status,
+        },
+      );
+    }
+    return fail('bad-response', `The platform's answer was cut off (HTTP ${status}, ${read.detail})`, {
+      status,
+    });
+  }
+
+  private async run<T>(opts: RequestOptions, consume: Consume<T>): Promise<Result<T>> {
+    const { method, signal } = opts;
+    let url: URL;
+    try {
+      url = new URL(this.origin + this.basePath + opts.path + (opts.query ?? ''));
+    } catch {
+      return fail('bad-input', 'The request path is not a valid URL');
+    }
+    // Sign what fetch will send: the URL's own serialisation of path and query.
+    const pathWithQuery = url.pathname + url.search;
+    const body =
+      opts.body === undefined
+        ? undefined
+        : typeof opts.body === 'string'
+          ? opts.body
+          : JSON.stringify(opts.body);
+    if (signal?.aborted) return fail('cancelled', 'Cancelled');
+
+    let signer: Signer | null;
+    try {
+      signer = await this.options.signer();
+    } catch (error) {
+      return keyFailure(error);
+    }
+    if (signer === null) {
+      // Recorded although nothing was sent: "why did nothing happen" is what the history answers.
+      this.record(method, pathWithQuery, null, 0, 'no-key', 1);
+      return fail('no-key', 'No API key is configured for this workspace: add one in the workspace settings');
+    }
+
+    const maxAttempts = method === 'GET' ? Math.max(1, this.retry.maxAttempts) : 1;
+    for (let attempt = 1; ; attempt++) {
+      const { result, retryAfterMs } = await this.attempt(
+        url,
+        method,
+        pathWithQuery,
+        body,
+        opts,
+        signer,
+        attempt,
+        consume,
+      );
+      if (result.ok || attempt >= maxAttempts || !RETRYABLE_CODES.has(result.error.code)) return result;
+      const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+      // Full jitter spreads clients that failed together; a Retry-After is honoured up to the cap.
+      const hinted = Math.min(retryAfterMs ?? 0, this.retry.maxDelayMs);
+      const delay = Math.max(Math.floor(this.random() * cap), hinted);
+      if (!(await pauseUnlessCancelled(this.options.sleep ?? defaultSleep, delay, signal)))
+        return fail('cancelled', 'Cancelled while waiting to retry');
+    }
+  }
+
+  private async attempt<T>(
+    url: URL,
+    method: HttpMethod,
+    pathWithQuery: string,
+    body: string | undefined,
+    opts: RequestOptions,
+    signer: Signer,
+    attempt: number,
+    consume: Consume<T>,
+  ): Promise<{ result: Result<T>; retryAfterMs: number | null }> {
+    const { signal } = opts;
+    if (signal?.aborted) return { result: fail('cancelled', 'Cancelled'), retryAfterMs: null };
+    const control = createAttemptControl(signal, this.timeoutMs);
+    const started = performance.now();
+    const sentAt = this.nextTimestamp();
+    const headers: Record<string, string> = {
+      ...signRequest(signer, { method, pathWithQuery, body, timestamp: sentAt }),
+      Accept: opts.accept ?? 'application/json',
+    };
+    // The media type selects the loan operation, so it is sent even when there is no body.
+    if (opts.contentType !== undefined || body !== undefined) {
+      headers['Content-Type'] = opts.contentType ?? 'application/json';
+    }
+    const latency = () => Math.round(performance.now() - started);
+
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method,
+        headers,
+        body,
+        redirect: 'manual',
+        signal: control.controller.signal,
+      });
+    } catch (error) {
+      control.release();
+      const by = control.abortedBy();
+      const failure =
+        by !== null
+          ? abortFailure(by, this.timeoutMs)
+          : fail('network', `Could not reach the platform at ${url.host} (${describeNetworkError(error)})`);
+      this.record(method, pathWithQuery, null, latency(), failure.error.code, attempt);
+      return { result: failure, retryAfterMs: null };
+    }
+
+    const skew = this.observeClock(response.headers.get('date'), sentAt);
+    let result: Failure | { ok: true; value: T; keepsControl?: boolean };
+    try {
+      result =
+        response.status >= 200 && response.status <= 299
+          ? await consume(response, control)
+          : await this.errorAnswer(response, control, method, pathWithQuery, signer.apiKey, skew);
+    } catch (error) {
+      // consume() is not meant to throw; if it does, it is a bug here, not the platform's fault.
+      result = fail('internal', `Reading the platform's answer failed: ${describeNetworkError(error)}`);
+    }
+    if (!(result.ok && result.keepsControl)) control.release();
+    this.record(
+      method,
+      pathWithQuery,
+      response.status,
+      latency(),
+      result.ok ? null : result.error.code,
+      attempt,
+    );
+    return {
+      result: result.ok ? { ok: true, value: result.value } : result,
+      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    };
+  }
+
+  private async errorAnswer(
+    response: Response,
+    control: AttemptControl,
+    method: HttpMethod,
+    pathWithQuery: string,
+    apiKey: string,
+    skew: number | null,
+  ): Promise<Failure> {
+    const read = await readBounded(response.body, null, MAX_ERROR_BODY_BYTES);
+    const by = control.abortedBy();
+    if (by !== null) return abortFailure(by, this.timeoutMs);
+    const envelope = read.ok ? parseEnvelope(read.bytes.toString('utf8')) : null;
+    const failure = errorForStatus({
+      status: response.status,
+      statusText: response.statusText,
+      what: `${method} ${pathWithQuery}`,
+      envelope,
+      apiKey,
+    });
+    if (failure.error.code === 'auth-failed' && skew !== null && Math.abs(skew) > CLOCK_SKEW_REPORT_MS) {
+      const seconds = Math.round(Math.abs(skew) / 1000);
+      const direction = skew > 0 ? 'behind' : 'ahead of';
+      return fail(
+        'clock-skew',
+        `The platform refused the signature, and this computer's clock is off by ${seconds} s (${direction} the platform's). ` +
+          'That is the likely cause: the signed timestamp is outside what the platform accepts. Correct the system clock and try again.',
+        { status: failure.error.status, platformError: failure.error.platformError },
+      );
+    }
+    return failure;
+  }
+
+  /** Returns the skew seen in this answer (null without a usable Date header). */
+  private observeClock(dateHeader: string | null, sentAt: number): number | null {
+    if (dateHeader === null) return null;
+    const server = Date.parse(dateHeader);
+    if (Number.isNaN(server)) return null;
+    // The Date header has one-second resolution and is stamped somewhere between send and
+    // receive: compare with the midpoint and add half a second for the truncation.
+    const local = (sentAt + this.now()) / 2;
+    const skew = Math.round(server + 500 - local);
+    this.skewMs = skew;
+    if (Math.abs(skew) > CLOCK_SKEW_REPORT_MS) this.options.onClockSkew?.(skew);
+    return skew;
+  }
+
+  private record(
+    method: string,
+    path: string,
+    status: number | null,
+    latencyMs: number,
+    errorCode: ErrorCode | null,
+    attempt: number,
+  ): void {
+    this.options.history?.record({
+      time: new Date(this.now()).toISOString(),
+      workspaceId: this.workspaceId,
+      method,
+      path,
+      status,
+      latencyMs,
+      errorCode,
+      attempt,
+    });
+  }
+}

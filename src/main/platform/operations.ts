@@ -1,0 +1,218 @@
+/**
+ * Typed reads of the platform: one function per GET operation of the specification and
+ * platform-facts. Each builds its path and query from typed parameters and checks the answer's
+ * envelope cheaply; amounts and timestamps stay strings.
+ *
+ * Parameter types come from the contract's schemas (minus `workspaceId`, which selects the client).
+ */
+import type { z } from 'zod';
+import type {
+  activitiesQuery,
+  clearLoopQuery,
+  cryptoAddressesQuery,
+  loansQuery,
+  portfoliosQuery,
+  walletsQuery,
+} from '../../shared/contract';
+import type {
+  Account,
+  Activity,
+  AgentWallet,
+  ClearLoopAction,
+  CryptoAddress,
+  Loan,
+  Pagination,
+  Portfolio,
+  Wallet,
+} from '../../shared/platform/resources';
+import type { Result } from '../../shared/result';
+import type { PlatformClient, StreamAnswer } from './client';
+import { QUERY_NAMES, buildQuery, path, safePath } from './query';
+import { arrayField, clearLoopAnswer, listOf, loanObject } from './shape';
+
+type Params<S extends z.ZodType> = Omit<z.infer<S>, 'workspaceId'>;
+export type ActivitiesParams = Params<typeof activitiesQuery>;
+export type ClearLoopParams = Params<typeof clearLoopQuery>;
+export type CryptoAddressesParams = Params<typeof cryptoAddressesQuery>;
+export type PortfoliosParams = Params<typeof portfoliosQuery> & { organizationId?: string };
+export type WalletsParams = Params<typeof walletsQuery>;
+export type LoansParams = Params<typeof loansQuery>;
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** Page sizes the platform uses when no limit is sent (platform-facts). */
+export const DEFAULT_LIMITS = { activities: 1000, cryptoAddresses: 500 } as const;
+
+/** Maps a Result's value, keeping failures as they are. */
+function map<A, B>(result: Result<A>, f: (value: A) => B): Result<B> {
+  return result.ok ? { ok: true, value: f(result.value) } : result;
+}
+
+export async function listAgentWallets(
+  client: PlatformClient,
+  params: { portfolioId?: string },
+  opts: CallOptions = {},
+): Promise<Result<AgentWallet[]>> {
+  // The answer is specified as `{agentWallets: [...]}`; some deployments send the bare array.
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: '/agent-wallets',
+    query: buildQuery(params, QUERY_NAMES.agentWallets),
+    expect: arrayField('agentWallets', true),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<AgentWallet>(value, 'agentWallets'));
+}
+
+export async function listClearLoopActions(
+  client: PlatformClient,
+  params: ClearLoopParams,
+  opts: CallOptions = {},
+): Promise<Result<{ actions: ClearLoopAction[]; pagination: Pagination }>> {
+  return client.request({
+    method: 'GET',
+    path: '/clearloop/actions',
+    query: buildQuery(params, QUERY_NAMES.clearLoopActions),
+    expect: clearLoopAnswer,
+    signal: opts.signal,
+  });
+}
+
+export async function listActivities(
+  client: PlatformClient,
+  organizationId: string,
+  params: ActivitiesParams,
+  opts: CallOptions = {},
+): Promise<Result<{ activities: Activity[] }>> {
+  const p = safePath(() => path`/organizations/${organizationId}/activities`);
+  if (!p.ok) return p;
+  return client.request({
+    method: 'GET',
+    path: p.value,
+    query: buildQuery(params, QUERY_NAMES.activities),
+    expect: arrayField('activities'),
+    signal: opts.signal,
+  });
+}
+
+/** The same operation with `Accept: text/csv`; the body is streamed to the exporter. */
+export async function activitiesCsv(
+  client: PlatformClient,
+  organizationId: string,
+  params: ActivitiesParams,
+  opts: CallOptions = {},
+): Promise<Result<StreamAnswer>> {
+  const p = safePath(() => path`/organizations/${organizationId}/activities`);
+  if (!p.ok) return p;
+  return client.requestStream({
+    method: 'GET',
+    path: p.value,
+    query: buildQuery(params, QUERY_NAMES.activities),
+    accept: 'text/csv',
+    signal: opts.signal,
+  });
+}
+
+export async function listCryptoAddresses(
+  client: PlatformClient,
+  params: CryptoAddressesParams,
+  opts: CallOptions = {},
+): Promise<Result<CryptoAddress[]>> {
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: '/crypto-addresses',
+    query: buildQuery(params, QUERY_NAMES.cryptoAddresses),
+    expect: arrayField('cryptoAddresses'),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<CryptoAddress>(value, 'cryptoAddresses'));
+}
+
+/** Deprecated on the real platform in favour of portfolios and wallets; kept working. */
+export async function listAccounts(
+  client: PlatformClient,
+  opts: CallOptions = {},
+): Promise<Result<Account[]>> {
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: '/accounts',
+    expect: arrayField('accounts', true),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<Account>(value, 'accounts'));
+}
+
+export async function listPortfolios(
+  client: PlatformClient,
+  params: PortfoliosParams,
+  opts: CallOptions = {},
+): Promise<Result<Portfolio[]>> {
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: '/portfolios',
+    query: buildQuery(params, QUERY_NAMES.portfolios),
+    expect: arrayField('portfolios'),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<Portfolio>(value, 'portfolios'));
+}
+
+export async function listWallets(
+  client: PlatformClient,
+  params: WalletsParams,
+  opts: CallOptions = {},
+): Promise<Result<Wallet[]>> {
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: '/wallets',
+    query: buildQuery(params, QUERY_NAMES.wallets),
+    expect: arrayField('wallets'),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<Wallet>(value, 'wallets'));
+}
+
+export async function listLoans(
+  client: PlatformClient,
+  organizationId: string,
+  params: LoansParams,
+  opts: CallOptions = {},
+): Promise<Result<Loan[]>> {
+  const p = safePath(() => path`/organizations/${organizationId}/loans`);
+  if (!p.ok) return p;
+  // The console's loan table shows collaterals, counterparties, allocations and interest, so a
+  // list always asks for them; a second request per loan would cost the rate limit far more.
+  const query = buildQuery(
+    {
+      ...params,
+      includeCollaterals: true,
+      includeCounterparties: true,
+      includeChildLoans: true,
+      includeLoanAllocations: true,
+      includeLoanInterest: true,
+      sortBy: params.sortDirection === undefined ? undefined : 'updatedAt',
+    },
+    QUERY_NAMES.loans,
+  );
+  const result = await client.request<unknown>({
+    method: 'GET',
+    path: p.value,
+    query,
+    expect: arrayField('loans'),
+    signal: opts.signal,
+  });
+  return map(result, (value) => listOf<Loan>(value, 'loans'));
+}
+
+export async function getLoan(
+  client: PlatformClient,
+  organizationId: string,
+  loanId: string,
+  opts: CallOptions = {},
+): Promise<Result<Loan>> {
+  const p = safePath(() => path`/organizations/${organizationId}/loans/${loanId}`);
+  if (!p.ok) return p;
+  return client.request<Loan>({ method: 'GET', path: p.value, expect: loanObject, signal: opts.signal });
+}

@@ -1,0 +1,122 @@
+/**
+ * API-key authentication exactly as the specification: `Authorization: ApiKey <key>`,
+ * `X-Timestamp` (ms) and `X-Signature` = hex HMAC-SHA256(secret, timestamp + METHOD + path with
+ * query as received + raw body). Also the platform-facts lockout: 30 failed authentications per
+ * hour per key and IP lock the key out for 15 minutes.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { HttpError, tooManyRequests, unauthorized } from './errors';
+
+export const TIMESTAMP_SKEW_MS = 30_000;
+export const FAILURES_BEFORE_LOCK = 30;
+export const FAILURE_WINDOW_MS = 60 * 60_000;
+export const LOCK_MS = 15 * 60_000;
+
+export interface ApiKeyRecord {
+  apiKey: string;
+  apiSecret: string;
+  organizationId: string;
+  /** The user the key acts as (recorded in approvedBy, activities...). */
+  userId: string;
+}
+
+export interface SignedRequest {
+  method: string;
+  /** The request target exactly as received, e.g. `/platform/wallets?limit=5`. */
+  target: string;
+  body: Buffer;
+  remoteAddress: string;
+  authorization: string | undefined;
+  timestamp: string | undefined;
+  signature: string | undefined;
+}
+
+export function generateKeyPair(): { apiKey: string; apiSecret: string } {
+  return { apiKey: `sbx_${randomBytes(12).toString('hex')}`, apiSecret: randomBytes(32).toString('hex') };
+}
+
+export class Authenticator {
+  private readonly keys = new Map<string, ApiKeyRecord>();
+  /** key + signature → time after which the entry may be forgotten. */
+  private readonly seen = new Map<string, number>();
+  private readonly failures = new Map<string, number[]>();
+  private readonly lockedUntil = new Map<string, number>();
+  private lastPrune = 0;
+
+  constructor(private readonly now: () => number) {}
+
+  addKey(record: ApiKeyRecord): void {
+    this.keys.set(record.apiKey, record);
+  }
+
+  /** Returns the key record or throws 401 / 429. */
+  verify(req: SignedRequest): ApiKeyRecord {
+    const now = this.now();
+    this.prune(now);
+    const presented = /^ApiKey ([^\s]{1,200})$/.exec(req.authorization ?? '')?.[1];
+    const failKey = `${presented ?? ''}|${req.remoteAddress}`;
+    if (presented !== undefined) {
+      const until = this.lockedUntil.get(presented);
+      if (until !== undefined && until > now) {
+        throw tooManyRequests(
+          `API key locked out after ${FAILURES_BEFORE_LOCK} failed authentications; retry later`,
+          (until - now) / 1000,
+        );
+      }
+    }
+    try {
+      return this.check(req, presented, now);
+    } catch (err) {
+      if (err instanceof HttpError && err.status === 401) this.recordFailure(failKey, presented, now);
+      throw err;
+    }
+  }
+
+  private check(req: SignedRequest, presented: string | undefined, now: number): ApiKeyRecord {
+    if (req.authorization === undefined) throw unauthorized('missing header Authorization');
+    if (presented === undefined)
+      throw unauthorized('malformed header Authorization: expected "ApiKey <key>"');
+    if (req.timestamp === undefined) throw unauthorized('missing header X-Timestamp');
+    if (req.signature === undefined) throw unauthorized('missing header X-Signature');
+    const record = this.keys.get(presented);
+    if (record === undefined) throw unauthorized('unknown key');
+    if (!/^\d{1,16}$/.test(req.timestamp))
+      throw unauthorized('malformed header X-Timestamp: expected epoch milliseconds');
+    if (Math.abs(Number(req.timestamp) - now) > TIMESTAMP_SKEW_MS) {
+      throw unauthorized(
+        `stale timestamp: X-Timestamp must be within ${TIMESTAMP_SKEW_MS / 1000} s of the server clock`,
+      );
+    }
+    const expected = createHmac('sha256', record.apiSecret)
+      .update(`${req.timestamp}${req.method.toUpperCase()}${req.target}`)
+      .update(req.body)
+      .digest();
+    const given = /^[0-9a-f]{64}$/.test(req.signature) ? Buffer.from(req.signature, 'hex') : undefined;
+    if (given === undefined || !timingSafeEqual(given, expected)) throw unauthorized('signature mismatch');
+    const replayKey = `${record.apiKey}|${req.signature}`;
+    if (this.seen.has(replayKey)) throw unauthorized('replay: this signature was already used');
+    this.seen.set(replayKey, now + 2 * TIMESTAMP_SKEW_MS);
+    return record;
+  }
+
+  private recordFailure(failKey: string, presented: string | undefined, now: number): void {
+    const list = (this.failures.get(failKey) ?? []).filter((t) => t > now - FAILURE_WINDOW_MS);
+    list.push(now);
+    this.failures.set(failKey, list);
+    if (list.length >= FAILURES_BEFORE_LOCK && presented !== undefined) {
+      this.lockedUntil.set(presented, now + LOCK_MS);
+      this.failures.delete(failKey);
+    }
+  }
+
+  /** Forgets expired replay entries at most once a second; keeps the map bounded by traffic. */
+  private prune(now: number): void {
+    if (now - this.lastPrune < 1000) return;
+    this.lastPrune = now;
+    for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
+    for (const [k, until] of this.lockedUntil) if (until <= now) this.lockedUntil.delete(k);
+    for (const [k, times] of this.failures) {
+      if ((times[times.length - 1] ?? 0) <= now - FAILURE_WINDOW_MS) this.failures.delete(k);
+    }
+  }
+}

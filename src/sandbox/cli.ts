@@ -1,0 +1,110 @@
+/**
+ * `npm run sandbox -- --port <p> --seed <n> --size small|large --api-key <k> --api-secret <s>`
+ * Starts the sandbox standalone, prints its base URL and key (and the secret only when it
+ * generated it), and stops cleanly on SIGINT / SIGTERM. Bad flags exit with status 2.
+ */
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
+
+const USAGE =
+  'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large] ' +
+  '[--api-key <key> --api-secret <secret>] [--no-rate-limit]';
+
+export function parseArgs(argv: readonly string[]): SandboxOptions {
+  const opts: SandboxOptions = { port: 8787 };
+  const takesValue = new Set(['--port', '--host', '--seed', '--size', '--api-key', '--api-secret']);
+  for (let i = 0; i < argv.length; i++) {
+    const raw = argv[i] ?? '';
+    const eq = raw.indexOf('=');
+    const flag = eq > 0 ? raw.slice(0, eq) : raw;
+    if (flag === '--no-rate-limit') {
+      opts.rateLimit = false;
+      continue;
+    }
+    if (flag === '--help' || flag === '-h') throw new UsageError('');
+    if (!takesValue.has(flag)) throw new UsageError(`unknown flag ${raw}`);
+    const value = eq > 0 ? raw.slice(eq + 1) : argv[++i];
+    if (value === undefined || value === '') throw new UsageError(`${flag} needs a value`);
+    switch (flag) {
+      case '--port': {
+        const port = /^\d{1,5}$/.test(value) ? Number(value) : NaN;
+        if (!(port >= 0 && port <= 65535))
+          throw new UsageError('--port must be an integer between 0 and 65535');
+        opts.port = port;
+        break;
+      }
+      case '--seed': {
+        if (!/^\d{1,10}$/.test(value) || Number(value) > 4294967295) {
+          throw new UsageError('--seed must be an integer between 0 and 4294967295');
+        }
+        opts.seed = Number(value);
+        break;
+      }
+      case '--size':
+        if (value !== 'small' && value !== 'large') throw new UsageError('--size must be small or large');
+        opts.size = value;
+        break;
+      case '--host':
+        opts.host = value;
+        break;
+      case '--api-key':
+        opts.apiKey = value;
+        break;
+      case '--api-secret':
+        opts.apiSecret = value;
+        break;
+    }
+  }
+  if ((opts.apiKey === undefined) !== (opts.apiSecret === undefined)) {
+    throw new UsageError('--api-key and --api-secret go together');
+  }
+  return opts;
+}
+
+class UsageError extends Error {}
+
+async function main(): Promise<void> {
+  let opts: SandboxOptions;
+  try {
+    opts = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    if (err instanceof UsageError) {
+      if (err.message !== '') console.error(`sandbox: ${err.message}`);
+      console.error(USAGE);
+      process.exit(err.message === '' ? 0 : 2);
+    }
+    throw err;
+  }
+  // Handlers go in before anything is printed, so a supervisor that signals as soon as it sees
+  // the URL still gets a clean stop.
+  let sandbox: RunningSandbox | undefined;
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`sandbox: ${signal}, stopping`);
+    const closing = sandbox?.close() ?? Promise.resolve();
+    closing.then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  const started = Date.now();
+  try {
+    sandbox = await startSandbox(opts);
+  } catch (err) {
+    console.error(`sandbox: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(2);
+  }
+  console.log(
+    `Copper sandbox platform (${opts.size ?? 'small'}, seed ${opts.seed ?? 1}) ready in ${Date.now() - started} ms`,
+  );
+  console.log(`base URL:        ${sandbox.baseUrl}`);
+  console.log(`controls:        ${sandbox.controlUrl}`);
+  console.log(`organization id: ${sandbox.organizationId}`);
+  console.log(`API key:         ${sandbox.apiKey}`);
+  if (opts.apiSecret === undefined) console.log(`API secret:      ${sandbox.apiSecret}`);
+}
+
+void main();

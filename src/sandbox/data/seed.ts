@@ -1,0 +1,75 @@
+/** Assembles the whole deterministic data set for a seed and a size. */
+import type { Activity, ClearLoopAction, CryptoAddress } from '../../shared/platform/resources';
+import { rngFor } from '../prng';
+import { buildActivities } from './activities';
+import { buildCryptoAddresses } from './addresses';
+import { buildAgentWallets } from './agent-wallets';
+import { buildClearLoopActions } from './clearloop';
+import { buildLoans } from './loans';
+import { buildOrganizations } from './organizations';
+import { buildPortfolios, buildWallets } from './portfolios';
+import { SIZE_PROFILES, type SandboxData, type SandboxSize } from './types';
+
+/** Counterparty organizations get this many records of each kind: enough to see, cheap to make. */
+const COUNTERPARTY_RECORDS = 40;
+
+export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
+  const profile = SIZE_PROFILES[size];
+  const organizations = buildOrganizations(rngFor(seed, 'organizations'));
+  const caller = organizations[0];
+  if (caller === undefined) throw new Error('no caller organization');
+  const portfolios = buildPortfolios(rngFor(seed, 'portfolios'), organizations);
+  const wallets = buildWallets(rngFor(seed, 'wallets'), portfolios);
+  const agentWallets = buildAgentWallets(rngFor(seed, 'agent-wallets'), organizations, portfolios);
+  const loans = buildLoans(rngFor(seed, 'loans'), organizations, portfolios, profile.loans);
+
+  const activities = new Map<string, Activity[]>();
+  const clearLoopActions = new Map<string, ClearLoopAction[]>();
+  const cryptoAddresses = new Map<string, CryptoAddress[]>();
+  for (const org of organizations) {
+    const own = portfolios.filter((p) => p.organizationId === org.organizationId);
+    const ids = own.map((p) => p.portfolioId);
+    const isCaller = org.role === 'caller';
+    const label = org.organizationId;
+    activities.set(
+      label,
+      buildActivities(
+        rngFor(seed, `activities:${label}`),
+        label,
+        org.userIds,
+        ids,
+        isCaller ? profile.activities : COUNTERPARTY_RECORDS,
+      ),
+    );
+    clearLoopActions.set(
+      label,
+      buildClearLoopActions(
+        rngFor(seed, `clearloop:${label}`),
+        label,
+        own.filter((p) => p.portfolioType === 'clearloop'),
+        isCaller ? profile.clearLoopActions : COUNTERPARTY_RECORDS,
+      ),
+    );
+    cryptoAddresses.set(
+      label,
+      buildCryptoAddresses(
+        rngFor(seed, `addresses:${label}`),
+        label,
+        org.userIds,
+        ids,
+        isCaller ? profile.cryptoAddresses : COUNTERPARTY_RECORDS,
+      ),
+    );
+  }
+  return {
+    callerOrganizationId: caller.organizationId,
+    organizations,
+    portfolios,
+    wallets,
+    loans,
+    activities,
+    clearLoopActions,
+    cryptoAddresses,
+    agentWallets,
+  };
+}

@@ -1,0 +1,128 @@
+/**
+ * The local sandbox platform: `startSandbox()` serves the specification's operations under
+ * `/platform` with seeded, deterministic data, and sandbox controls under `/sandbox`.
+ */
+import { createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { AddressInfo } from 'node:net';
+import { Authenticator, generateKeyPair } from './auth';
+import { SandboxClock } from './clock';
+import { ControlPanel, registerCoreControls } from './controls';
+import type { SandboxSize } from './data/types';
+import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitRule } from './rate-limit';
+import { Router } from './router';
+import { platformRoutes } from './routes';
+import { createRequestListener } from './server';
+import { SandboxStore } from './state/store';
+
+export interface SandboxOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1; anything that is not loopback is refused. */
+  host?: string;
+  seed?: number;
+  size?: SandboxSize;
+  apiKey?: string;
+  /** Default: a fresh random pair. */
+  apiSecret?: string;
+  /** Default: the real platform's 1000 per 5 minutes; `false` disables. */
+  rateLimit?: RateLimitRule | false;
+  /** The sandbox clock's base (epoch ms); default `Date.now`. */
+  now?: () => number;
+  /** How long pending agent wallets / ClearLoop actions stay pending; default 30 s. */
+  pendingActivationMs?: number;
+}
+
+export interface RunningSandbox {
+  /** e.g. http://127.0.0.1:<port>/platform */
+  baseUrl: string;
+  /** e.g. http://127.0.0.1:<port>/sandbox */
+  controlUrl: string;
+  /** The caller's organization (the one the default key belongs to). */
+  organizationId: string;
+  apiKey: string;
+  apiSecret: string;
+  close(): Promise<void>;
+}
+
+export type { SandboxSize } from './data/types';
+export const DEFAULT_SEED = 1;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);
+
+export function isLoopbackHost(host: string): boolean {
+  return LOOPBACK_HOSTS.has(host) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** Requests Node's parser refuses (bad framing, huge headers) still get the JSON envelope. */
+function answerClientError(err: Error & { code?: string }, socket: Duplex): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const [status, text] =
+    err.code === 'HPE_HEADER_OVERFLOW' ? [431, 'Request Header Fields Too Large'] : [400, 'Bad Request'];
+  const body = JSON.stringify({
+    error: status === 431 ? 'headers-too-large' : 'bad-request',
+    message: 'malformed HTTP request',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${text}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const host = opts.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) throw new Error(`sandbox host must be a loopback address, not ${host}`);
+  const port = opts.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`invalid port ${port}`);
+  const clock = new SandboxClock(opts.now ?? Date.now);
+  const store = new SandboxStore({
+    seed: opts.seed ?? DEFAULT_SEED,
+    size: opts.size ?? 'small',
+    pendingActivationMs: opts.pendingActivationMs ?? 30_000,
+    clock,
+  });
+  const auth = new Authenticator(() => clock.wallNow());
+  const generated = generateKeyPair();
+  const apiKey = opts.apiKey ?? generated.apiKey;
+  const apiSecret = opts.apiSecret ?? generated.apiSecret;
+  const caller = store.organization(store.data.callerOrganizationId);
+  auth.addKey({
+    apiKey,
+    apiSecret,
+    organizationId: store.data.callerOrganizationId,
+    userId: caller?.userIds[0] ?? '',
+  });
+  const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, () => clock.wallNow());
+  const controls = new ControlPanel();
+  registerCoreControls(controls, { store, auth, limiter, clock });
+  const server = createServer(
+    createRequestListener({ store, auth, limiter, router: new Router(platformRoutes), controls }),
+  );
+  server.on('clientError', answerClientError);
+  server.headersTimeout = 10_000;
+  server.requestTimeout = 15_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address() as AddressInfo;
+  const origin = `http://${address.family === 'IPv6' ? `[${address.address}]` : address.address}:${address.port}`;
+  return {
+    baseUrl: `${origin}/platform`,
+    controlUrl: `${origin}/sandbox`,
+    organizationId: store.data.callerOrganizationId,
+    apiKey,
+    apiSecret,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

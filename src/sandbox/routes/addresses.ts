@@ -1,0 +1,50 @@
+/**
+ * `GET /crypto-addresses`: platform-facts filters; limit default 500 (at most 5,000);
+ * `isWhitelist=false` (the default) means "do not filter".
+ */
+import { ADDRESS_TYPES } from '../../shared/platform/enums';
+import type { CryptoAddress } from '../../shared/platform/resources';
+import { readPaging } from '../query';
+import { json, page, type PlatformRequest, type Reply, type Route } from '../router';
+
+function listAddresses(req: PlatformRequest): Reply {
+  const q = req.query;
+  const ids = q.list('cryptoAddressIds');
+  const currencies = q.list('currencies');
+  const mainCurrencies = q.list('mainCurrencies');
+  const tags = q.list('addressTags');
+  const addresses = q.list('addresses');
+  const memo = q.string('memo');
+  const { limit, offset } = readPaging(q, 500, 5000);
+  const whitelistOnly = q.bool('isWhitelist', false);
+  const types = q.enumList('addressTypes', ADDRESS_TYPES);
+  const org = req.caller.organizationId;
+  const store = req.store;
+  const all = store.data.cryptoAddresses.get(org) ?? [];
+  const key = JSON.stringify([ids, currencies, mainCurrencies, tags, addresses, memo, whitelistOnly, types]);
+  const unfiltered = key === JSON.stringify([null, null, null, null, null, null, false, null]);
+  const rows: readonly CryptoAddress[] = unfiltered
+    ? all
+    : store.view(`addresses:${org}:${key}`, () => {
+        const idSet = ids === undefined ? undefined : new Set(ids);
+        const addrSet = addresses === undefined ? undefined : new Set(addresses);
+        return all.filter(
+          (a) =>
+            (idSet === undefined || idSet.has(a.cryptoAddressId)) &&
+            (currencies === undefined ||
+              currencies.includes(a.currency) ||
+              (a._embedded?.currencyConfigurations ?? []).some((c) => currencies.includes(c.currency))) &&
+            (mainCurrencies === undefined || mainCurrencies.includes(a.mainCurrency)) &&
+            (tags === undefined || (a.addressTags ?? []).some((t) => tags.includes(t))) &&
+            (addrSet === undefined || addrSet.has(a.address)) &&
+            (memo === undefined || a.memo === memo) &&
+            (!whitelistOnly || a.isWhitelist) &&
+            (types === undefined || types.includes(a.addressType)),
+        );
+      });
+  return json({ cryptoAddresses: page(rows, offset, limit) });
+}
+
+export const addressRoutes: Route[] = [
+  { method: 'GET', pattern: '/crypto-addresses', handler: listAddresses },
+];

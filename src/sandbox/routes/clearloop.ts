@@ -1,0 +1,64 @@
+/**
+ * `GET /clearloop/actions`: platform-facts filters, `{actions, pagination}` with string numbers.
+ * Unfiltered pages are slices of the pre-sorted array (or of a cached reversed view for `desc`);
+ * filtered views are one pass, cached until the state changes.
+ */
+import { CLEARLOOP_ACTION_TYPES, SORT_DIRECTIONS } from '../../shared/platform/enums';
+import type { ClearLoopAction } from '../../shared/platform/resources';
+import { readPaging } from '../query';
+import { json, page, type PlatformRequest, type Reply, type Route } from '../router';
+
+function listActions(req: PlatformRequest): Reply {
+  const q = req.query;
+  const from = q.timestamp('fromTimestamp');
+  const to = q.timestamp('toTimestamp');
+  const clientAccountId = q.string('clientAccountId');
+  const portfolioIds = q.list('portfolioIds');
+  const actionType = q.oneOf('actionType', CLEARLOOP_ACTION_TYPES);
+  const { limit, offset } = readPaging(q, 100, 1000);
+  const direction = q.oneOf('sortDirection', SORT_DIRECTIONS, 'asc');
+  const executedOnly = q.bool('filterExecuted', false);
+  const org = req.caller.organizationId;
+  const store = req.store;
+  const all = store.data.clearLoopActions.get(org) ?? [];
+  const filtered =
+    from === undefined &&
+    to === undefined &&
+    clientAccountId === undefined &&
+    portfolioIds === undefined &&
+    actionType === undefined &&
+    !executedOnly;
+  const filterKey = JSON.stringify([from, to, clientAccountId, portfolioIds, actionType, executedOnly]);
+  const base: readonly ClearLoopAction[] = filtered
+    ? all
+    : store.view(`clearloop:${org}:${filterKey}`, () => {
+        const ids = portfolioIds === undefined ? undefined : new Set(portfolioIds);
+        return all.filter((a) => {
+          const t = Number(a.createdAt);
+          return (
+            (from === undefined || t >= from) &&
+            (to === undefined || t <= to) &&
+            (clientAccountId === undefined || a.clientAccountId === clientAccountId) &&
+            (ids === undefined || ids.has(a.clearLoopPortfolioId)) &&
+            (actionType === undefined || a.action === actionType) &&
+            (!executedOnly || a.status === 'executed')
+          );
+        });
+      });
+  const sorted =
+    direction === 'asc' ? base : store.view(`clearloop:${org}:${filterKey}:desc`, () => [...base].reverse());
+  const total = sorted.length;
+  return json({
+    actions: page(sorted, offset, limit),
+    pagination: {
+      limit: String(limit),
+      page: String(Math.floor(offset / limit) + 1),
+      pages: String(Math.ceil(total / limit)),
+      totalItems: String(total),
+    },
+  });
+}
+
+export const clearLoopRoutes: Route[] = [
+  { method: 'GET', pattern: '/clearloop/actions', handler: listActions },
+];

@@ -1,0 +1,73 @@
+/**
+ * `GET /organizations/{org}/loans` (platform-facts filters) and `GET .../loans/{loanId}`.
+ * The include* flags default to true (an assumption: the console's list call sends none).
+ */
+import { CLOSED_LOAN_STATUSES, LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES } from '../../shared/platform/enums';
+import type { Loan } from '../../shared/platform/resources';
+import { notFound } from '../errors';
+import { readPaging } from '../query';
+import { json, page, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
+import { sideOf, viewLoan, type LoanIncludes } from './loan-view';
+
+/** Finds a loan the caller is party to; others are 404 (their existence is not revealed). */
+export function findCallerLoan(req: PlatformRequest): Loan {
+  const loanId = req.params.loanId ?? '';
+  const loan = req.store.data.loans.find((l) => l.loanId === loanId);
+  if (loan === undefined || sideOf(loan, req.caller.organizationId) === undefined) {
+    throw notFound(`no loan ${JSON.stringify(loanId.slice(0, 80))} for this organization`);
+  }
+  return loan;
+}
+
+function callerPortfolio(loan: Loan, org: string): string | undefined {
+  return sideOf(loan, org) === 'lend' ? loan.lenderPortfolioId : loan.borrowerPortfolioId;
+}
+
+function listLoans(req: PlatformRequest): Reply {
+  const org = requireOwnOrganization(req);
+  const q = req.query;
+  const portfolioId = q.string('portfolioId');
+  const loanIds = q.list('loanIds');
+  const loanSide = q.oneOf('loanSide', LOAN_SIDES);
+  const loanTypes = q.enumList('loanTypes', LOAN_TYPES);
+  const statuses = q.enumList('statuses', LOAN_STATUSES);
+  const isOpen = q.bool('isOpen');
+  const inc: LoanIncludes = {
+    collaterals: q.bool('includeCollaterals', true),
+    counterparties: q.bool('includeCounterparties', true),
+    childLoans: q.bool('includeChildLoans', true),
+    loanAllocations: q.bool('includeLoanAllocations', true),
+    loanInterest: q.bool('includeLoanInterest', true),
+  };
+  const { limit, offset } = readPaging(q, 100, 1000);
+  q.oneOf('sortBy', ['updatedAt'] as const, 'updatedAt');
+  const direction = q.oneOf('sortDirection', ['ASC', 'DESC'] as const, 'DESC');
+  const idSet = loanIds === undefined ? undefined : new Set(loanIds);
+  const matches = req.store.data.loans.filter((l) => {
+    const side = sideOf(l, org);
+    if (side === undefined) return false;
+    if (loanSide !== undefined && side !== loanSide) return false;
+    if (idSet !== undefined && !idSet.has(l.loanId)) return false;
+    if (loanTypes !== undefined && !loanTypes.includes(l.loanType)) return false;
+    if (statuses !== undefined && !statuses.includes(l.status)) return false;
+    if (isOpen !== undefined && CLOSED_LOAN_STATUSES.includes(l.status) === isOpen) return false;
+    if (portfolioId !== undefined && callerPortfolio(l, org) !== portfolioId) return false;
+    return true;
+  });
+  // Timestamps have the same number of digits, but compare numerically to be safe; ties by id.
+  const sign = direction === 'ASC' ? 1 : -1;
+  matches.sort(
+    (a, b) => sign * (Number(a.updatedAt) - Number(b.updatedAt) || (a.loanId < b.loanId ? -1 : 1)),
+  );
+  return json({ loans: page(matches, offset, limit).map((l) => viewLoan(l, org, inc)) });
+}
+
+function getLoan(req: PlatformRequest): Reply {
+  const org = requireOwnOrganization(req);
+  return json(viewLoan(findCallerLoan(req), org));
+}
+
+export const loanRoutes: Route[] = [
+  { method: 'GET', pattern: '/organizations/:organizationId/loans', handler: listLoans },
+  { method: 'GET', pattern: '/organizations/:organizationId/loans/:loanId', handler: getLoan },
+];

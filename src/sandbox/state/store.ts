@@ -1,0 +1,150 @@
+/**
+ * The sandbox's mutable state: the seeded data set, the moves that happen on the sandbox clock
+ * (evaluated lazily on each request, so advancing the clock needs no timers), cached filtered
+ * views, and the activity log that every accepted change appends to.
+ */
+import type { ActivityType } from '../../shared/platform/enums';
+import type { Activity, Portfolio } from '../../shared/platform/resources';
+import { activityName } from '../data/activities';
+import { buildSandboxData } from '../data/seed';
+import type { Organization, SandboxData, SandboxSize } from '../data/types';
+import type { SandboxClock } from '../clock';
+import { rngFor, type Rng } from '../prng';
+import { ExchangeState } from './exchange';
+
+export interface StoreOptions {
+  seed: number;
+  size: SandboxSize;
+  pendingActivationMs: number;
+  clock: SandboxClock;
+}
+
+const MAX_CACHED_VIEWS = 64;
+
+export class SandboxStore {
+  data!: SandboxData;
+  exchange!: ExchangeState;
+  /** Bumped on every change; cached views are dropped with it. */
+  version = 0;
+  private seededAt = 0;
+  private settled = false;
+  private ids!: Rng;
+  private readonly views = new Map<string, readonly unknown[]>();
+  private orgIndex = new Map<string, Organization>();
+  private portfolioIndex = new Map<string, Portfolio>();
+
+  constructor(readonly options: StoreOptions) {
+    this.reset();
+  }
+
+  /** Back to the seed: same data, pending items pending again, clock offset cleared. */
+  reset(): void {
+    this.options.clock.resetOffset();
+    this.data = buildSandboxData(this.options.seed, this.options.size);
+    this.exchange = new ExchangeState();
+    this.ids = rngFor(this.options.seed, 'runtime-ids');
+    this.seededAt = this.options.clock.now();
+    this.settled = false;
+    this.orgIndex = new Map(this.data.organizations.map((o) => [o.organizationId, o]));
+    this.portfolioIndex = new Map(this.data.portfolios.map((p) => [p.portfolioId, p]));
+    this.changed();
+  }
+
+  now(): number {
+    return this.options.clock.now();
+  }
+
+  /** When pending agent wallets and ClearLoop actions turn active / executed. */
+  activationAt(): number {
+    return this.seededAt + this.options.pendingActivationMs;
+  }
+
+  /** Applies the moves that are due. Cheap (one comparison) once they have happened. */
+  settle(): void {
+    if (this.settled || this.now() < this.activationAt()) return;
+    this.settled = true;
+    const at = String(this.activationAt());
+    for (const w of this.data.agentWallets) {
+      if (w.status !== 'pending') continue;
+      w.status = 'active';
+      w.id = w.address;
+      w.orderStatus = 'executed';
+    }
+    for (const list of this.data.clearLoopActions.values()) {
+      for (const a of list) {
+        if (a.status !== 'pending') continue;
+        a.status = 'executed';
+        a.completedAt = at;
+        a.updatedAt = at;
+      }
+    }
+    this.changed();
+  }
+
+  changed(): void {
+    this.version++;
+    this.views.clear();
+  }
+
+  /** A filtered view cached until the next change; `key` must describe the filter fully. */
+  view<T>(key: string, build: () => T[]): readonly T[] {
+    const hit = this.views.get(key);
+    if (hit !== undefined) return hit as readonly T[];
+    const built = build();
+    if (this.views.size >= MAX_CACHED_VIEWS) {
+      const oldest = this.views.keys().next().value;
+      if (oldest !== undefined) this.views.delete(oldest);
+    }
+    this.views.set(key, built);
+    return built;
+  }
+
+  organization(id: string): Organization | undefined {
+    return this.orgIndex.get(id);
+  }
+
+  portfolio(id: string): Portfolio | undefined {
+    return this.portfolioIndex.get(id);
+  }
+
+  newId(): string {
+    return this.ids.uuid();
+  }
+
+  /** Records an accepted change in the organization's activity log (kept newest first). */
+  recordActivity(
+    organizationId: string,
+    type: ActivityType,
+    description: string,
+    userId: string,
+    portfolioId = '',
+  ): Activity {
+    const activity: Activity = {
+      activityId: this.newId(),
+      activityType: type,
+      createdAt: String(this.now()),
+      description,
+      name: activityName(type),
+      organizationId,
+      portfolioId,
+      userId,
+    };
+    let list = this.data.activities.get(organizationId);
+    if (list === undefined) {
+      list = [];
+      this.data.activities.set(organizationId, list);
+    }
+    // Binary search for the first entry not newer than this one.
+    const t = Number(activity.createdAt);
+    let lo = 0;
+    let hi = list.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (Number(list[mid]?.createdAt) > t) lo = mid + 1;
+      else hi = mid;
+    }
+    list.splice(lo, 0, activity);
+    this.changed();
+    return activity;
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * The client against the real local sandbox (src/sandbox), which verifies signatures its own way:
+ * every operation round-trips, the CSV export works page by page, and a wrong secret is refused.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
+import { RequestHistory } from '../../../src/main/history/request-history';
+import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
+import {
+  PlatformClient,
+  approveLoan,
+  getLoan,
+  listAccounts,
+  listActivities,
+  listAgentWallets,
+  listAllActivities,
+  listClearLoopActions,
+  listCryptoAddresses,
+  listLoans,
+  listPortfolios,
+  listWallets,
+  ltvDryRun,
+  submitExchange,
+  testConnection,
+} from '../../../src/main/platform';
+import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
+
+let sandbox: RunningSandbox;
+let client: PlatformClient;
+const history = new RequestHistory();
+
+beforeAll(async () => {
+  sandbox = await startSandbox({
+    port: 0,
+    seed: 7,
+    size: 'small',
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+  });
+  client = new PlatformClient({
+    workspaceId: 'ws-sandbox',
+    baseUrl: sandbox.baseUrl,
+    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
+    history,
+  });
+});
+afterAll(() => sandbox.close());
+
+const unwrap = <T>(
+  r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
+): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+};
+
+describe('client against the sandbox', () => {
+  it('tests the connection', async () => {
+    const test = unwrap(await testConnection(client));
+    expect(test.portfolios).toBeGreaterThan(0);
+    expect(Math.abs(test.clockSkewMs ?? 0)).toBeLessThan(5_000);
+  });
+
+  it('reads every list', async () => {
+    const org = sandbox.organizationId;
+    const portfolios = unwrap(await listPortfolios(client, {}));
+    expect(portfolios.length).toBeGreaterThan(0);
+    expect(Array.isArray(unwrap(await listWallets(client, {})))).toBe(true);
+    expect(Array.isArray(unwrap(await listAccounts(client)))).toBe(true);
+    expect(Array.isArray(unwrap(await listAgentWallets(client, {})))).toBe(true);
+    expect(Array.isArray(unwrap(await listCryptoAddresses(client, { limit: 10 })))).toBe(true);
+    expect(Array.isArray(unwrap(await listClearLoopActions(client, { limit: 5 })).actions)).toBe(true);
+    expect(
+      Array.isArray(
+        unwrap(await listActivities(client, org, { limit: 5, search: "it's (a) test" })).activities,
+      ),
+    ).toBe(true);
+    const loans = unwrap(await listLoans(client, org, { limit: 20 }));
+    if (loans[0]) expect(unwrap(await getLoan(client, org, loans[0].loanId)).loanId).toBe(loans[0].loanId);
+  });
+
+  it('runs the LTV dry run', async () => {
+    const result = unwrap(
+      await ltvDryRun(client, sandbox.organizationId, {
+        loanAmount: '1000',
+        loanCurrency: 'USDC',
+        collaterals: [{ amount: '1', currency: 'BTC' }],
+      }),
+    );
+    expect(typeof result.ltv).toBe('string');
+  });
+
+  it('approves a loan once (PATCH with no body), and the second try is a conflict', async () => {
+    const org = sandbox.organizationId;
+    const loans = unwrap(await listLoans(client, org, { statuses: ['awaiting-approval'] }));
+    const mine = loans.find((l) => l.lenderOrganizationId === org);
+    expect(mine).toBeDefined();
+    if (!mine) return;
+    const approved = unwrap(await approveLoan(client, org, mine.loanId));
+    expect(approved.status).not.toBe('awaiting-approval');
+    const again = await approveLoan(client, org, mine.loanId);
+    expect(!again.ok && again.error.code).toBe('conflict');
+    expect(!again.ok && again.error.status).toBe(409);
+  });
+
+  it('submits an exchange action through an active agent wallet', async () => {
+    const wallets = unwrap(await listAgentWallets(client, {}));
+    const active = wallets.find((w) => w.status === 'active');
+    expect(active).toBeDefined();
+    const answer = unwrap(
+      await submitExchange(client, {
+        portfolioId: active?.portfolioId,
+        action: { type: 'scheduleCancel' },
+        nonce: Date.now(),
+      }),
+    );
+    expect(['ok', 'err']).toContain(answer.status);
+  });
+
+  it('walks all activities and exports them as CSV with one header', async () => {
+    const all = unwrap(await listAllActivities(client, sandbox.organizationId, {}, { pageSize: 50 }));
+    const dir = mkdtempSync(join(tmpdir(), 'copper-sandbox-export-'));
+    try {
+      const result = unwrap(
+        await exportActivitiesCsv({
+          client,
+          organizationId: sandbox.organizationId,
+          filters: {},
+          filePath: join(dir, 'a.csv'),
+          pageSize: 50,
+        }),
+      );
+      expect(result.rows).toBe(all.items.length);
+      const lines = readFileSync(join(dir, 'a.csv'), 'utf8').trim().split(/\r?\n/);
+      expect(lines[0]).toContain('activityId');
+      expect(lines.filter((l) => l === lines[0])).toHaveLength(1);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('is refused with auth-failed for a wrong secret', async () => {
+    const wrong = new PlatformClient({
+      workspaceId: 'ws-sandbox',
+      baseUrl: sandbox.baseUrl,
+      signer: async () => referenceSigner(TEST_API_KEY, 'wrong-secret'),
+    });
+    const result = await listPortfolios(wrong, {});
+    expect(!result.ok && result.error.code).toBe('auth-failed');
+  });
+
+  it('kept no secret in the history', () => {
+    const dump = JSON.stringify(history.list());
+    expect(dump).not.toContain(TEST_API_SECRET);
+    expect(dump).not.toContain(TEST_API_KEY);
+  });
+});

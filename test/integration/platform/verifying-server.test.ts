@@ -1,0 +1,143 @@
+/**
+ * The client against a real HTTP server that verifies every signature independently: every
+ * operation must be accepted, and the large walks and exports must meet their time and memory
+ * budgets.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RequestHistory } from '../../../src/main/history/request-history';
+import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
+import {
+  PlatformClient,
+  approveLoan,
+  estimateLoanLtv,
+  getLoan,
+  listActivities,
+  listAgentWallets,
+  listAllActivities,
+  submitExchange,
+} from '../../../src/main/platform';
+import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
+import {
+  ACTIVITY_COLUMNS,
+  activityRow,
+  csvLine,
+  startVerifyingServer,
+  type VerifyingServer,
+} from '../../support/verifying-server';
+
+let server: VerifyingServer;
+let client: PlatformClient;
+const history = new RequestHistory();
+
+beforeAll(async () => {
+  server = await startVerifyingServer({
+    apiKey: TEST_API_KEY,
+    apiSecret: TEST_API_SECRET,
+    activities: 100_000,
+  });
+  client = new PlatformClient({
+    workspaceId: 'ws-int',
+    baseUrl: server.baseUrl,
+    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
+    history,
+  });
+});
+afterAll(() => server.close());
+
+describe('signed requests accepted by an independent verifier', () => {
+  it('accepts every kind of request the client sends', async () => {
+    server.hits.length = 0;
+    const org = server.organizationId;
+    expect(
+      (await listActivities(client, org, { search: "O'Brien (x) *!~ ü", activityTypes: ['login'], limit: 3 }))
+        .ok,
+    ).toBe(true);
+    expect((await listAgentWallets(client, { portfolioId: 'pf/1 2' })).ok).toBe(true);
+    expect(
+      (
+        await submitExchange(client, {
+          portfolioId: 'pf-1',
+          action: { type: 'cancel', cancels: [] },
+          nonce: Date.now(),
+        })
+      ).ok,
+    ).toBe(true);
+    expect(
+      (await estimateLoanLtv(client, org, 'loan é/1', { amount: '1.5', includeInterest: false })).ok,
+    ).toBe(true);
+    expect((await approveLoan(client, org, 'loan-2')).ok).toBe(true);
+    expect((await getLoan(client, org, 'loan-3')).ok).toBe(true);
+    expect(server.hits.length).toBe(6);
+    expect(server.hits.every((h) => h.signatureValid)).toBe(true);
+  });
+
+  it('is refused with auth-failed when the secret is wrong, and not retried', async () => {
+    server.hits.length = 0;
+    const wrong = new PlatformClient({
+      workspaceId: 'ws-int',
+      baseUrl: server.baseUrl,
+      signer: async () => referenceSigner(TEST_API_KEY, 'not-the-secret'),
+    });
+    const result = await listAgentWallets(wrong, {});
+    expect(!result.ok && result.error.code).toBe('auth-failed');
+    expect(server.hits).toHaveLength(1);
+  });
+});
+
+describe('large walks', () => {
+  it('walks 100,000 activities with limit 1000 in at most 3 s', async () => {
+    const started = performance.now();
+    const result = await listAllActivities(client, server.organizationId, {}, { pageSize: 1000 });
+    const elapsed = performance.now() - started;
+    expect(result.ok && result.value.items.length).toBe(100_000);
+    expect(result.ok && result.value.pages).toBe(101); // the 101st page is the empty one
+    expect(elapsed).toBeLessThan(3_000);
+  });
+
+  it('exports 100,000 rows in at most 3 s with at most 64 MB of RSS growth', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'copper-export-int-'));
+    // The server stands in for a remote platform: its pages are made before the baseline so that
+    // the RSS measured is the exporter's, not the stand-in's string building.
+    const pages = new Map<number, Buffer>();
+    for (let offset = 0; offset <= 100_000; offset += 1000) {
+      let text = csvLine(ACTIVITY_COLUMNS);
+      for (let i = offset; i < Math.min(100_000, offset + 1000); i++) text += csvLine(activityRow(i));
+      pages.set(offset, Buffer.from(text));
+    }
+    server.setHandler((req, res) => {
+      const page = pages.get(Number(req.query.get('offset')));
+      if (page === undefined || req.query.get('limit') !== '1000') return void res.writeHead(400).end();
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': page.length }).end(page);
+    });
+    try {
+      global.gc?.();
+      const baseline = process.memoryUsage().rss;
+      let peak = baseline;
+      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+      const started = performance.now();
+      const result = await exportActivitiesCsv({
+        client,
+        organizationId: server.organizationId,
+        filters: {},
+        filePath: join(dir, 'all.csv'),
+      });
+      const elapsed = performance.now() - started;
+      clearInterval(sampler);
+      peak = Math.max(peak, process.memoryUsage().rss);
+      expect(result.ok && result.value.rows).toBe(100_000);
+      expect(elapsed).toBeLessThan(3_000);
+      expect((peak - baseline) / 1024 / 1024).toBeLessThan(64);
+      const text = readFileSync(join(dir, 'all.csv'), 'utf8');
+      expect(text.split('\r\n').filter((l) => l.startsWith('activityId,'))).toHaveLength(1);
+      console.info(
+        `[export] 100k rows in ${Math.round(elapsed)} ms, RSS growth ${((peak - baseline) / 1024 / 1024).toFixed(1)} MB`,
+      );
+    } finally {
+      server.setHandler(null);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { AgentWallet, ClearLoopAction } from '../../../src/shared/platform/resources';
+import { startHarness, type Harness } from './harness';
+
+let h: Harness;
+let desk: string;
+let onboarding: string;
+let custody: string;
+let nonce = Date.now();
+beforeAll(async () => {
+  h = await startHarness({ pendingActivationMs: 30_000 });
+  desk = await h.portfolioId('Hyperliquid Desk');
+  onboarding = await h.portfolioId('Hyperliquid Onboarding');
+  custody = await h.portfolioId('Main Custody');
+});
+afterAll(() => h.close());
+beforeEach(async () => {
+  await h.control('POST', '/reset');
+});
+
+const order = (extra: Record<string, unknown> = {}) => ({
+  a: 0,
+  b: true,
+  p: '65000.5',
+  s: '0.01',
+  r: false,
+  t: { limit: { tif: 'Gtc' } },
+  ...extra,
+});
+function submit(body: Record<string, unknown>, contentType = 'application/json') {
+  return h.req('POST', '/platform/exchange', {
+    body: JSON.stringify(body),
+    headers: { 'Content-Type': contentType },
+  });
+}
+const act = (action: Record<string, unknown>, portfolioId = desk, n = ++nonce) =>
+  submit({ portfolioId, action, nonce: n });
+type Ok = { status: 'ok'; response: { type: string; data?: { statuses: unknown[] } } };
+
+describe('POST /exchange', () => {
+  it('places, cancels and modifies orders in Hyperliquid’s shapes', async () => {
+    const placed = await act({
+      type: 'order',
+      orders: [order({ c: '0x' + 'ab'.repeat(16) }), order({ t: { limit: { tif: 'Ioc' } } })],
+      grouping: 'na',
+    });
+    expect(placed.status).toBe(200);
+    const statuses = (placed.json as Ok).response.data?.statuses as Record<string, { oid: number }>[];
+    expect(statuses[0]?.resting?.oid).toEqual(expect.any(Number));
+    expect(statuses[1]?.filled).toBeDefined();
+    const oid = statuses[0]?.resting?.oid ?? 0;
+    const cancel = await act({
+      type: 'cancel',
+      cancels: [
+        { a: 0, o: oid },
+        { a: 0, o: 42 },
+      ],
+    });
+    expect((cancel.json as Ok).response).toEqual({
+      type: 'cancel',
+      data: { statuses: ['success', { error: expect.stringMatching(/never placed/) as string }] },
+    });
+    const again = await act({
+      type: 'order',
+      orders: [order({ c: '0x' + 'cd'.repeat(16) })],
+      grouping: 'normalTpsl',
+    });
+    const oid2 = ((again.json as Ok).response.data?.statuses[0] as { resting: { oid: number } }).resting.oid;
+    expect(
+      (await act({ type: 'modify', oid: oid2, order: order({ p: '64000', c: '0x' + 'cd'.repeat(16) }) }))
+        .json,
+    ).toEqual({ status: 'ok', response: { type: 'default' } });
+    const byCloid = await act({
+      type: 'cancelByCloid',
+      cancels: [{ asset: 0, cloid: '0x' + 'cd'.repeat(16) }],
+    });
+    expect((byCloid.json as Ok).response.data?.statuses).toEqual(['success']);
+    const batch = await act({ type: 'batchModify', modifies: [{ oid: 1, order: order() }] });
+    expect((batch.json as Ok).response.type).toBe('order');
+  });
+
+  it.each([
+    [{ type: 'updateLeverage', asset: 1, isCross: true, leverage: 10 }],
+    [{ type: 'updateIsolatedMargin', asset: 1, isBuy: true, ntli: 1000 }],
+    [{ type: 'usdClassTransfer', amount: '100.5', toPerp: false }],
+    [{ type: 'scheduleCancel', time: Date.now() + 60_000 }],
+    [{ type: 'scheduleCancel' }],
+    [
+      {
+        type: 'order',
+        orders: [order({ t: { trigger: { isMarket: true, triggerPx: '60000', tpsl: 'sl' } } })],
+        grouping: 'positionTpsl',
+      },
+    ],
+  ])('accepts %j', async (action) => {
+    const res = await act(action);
+    expect(res.status).toBe(200);
+    expect((res.json as { status: string }).status).toBe('ok');
+  });
+
+  it.each([
+    [{ type: 'nope' }, 'action.type'],
+    [{ type: 'order', orders: [], grouping: 'na' }, 'action.orders'],
+    [{ type: 'order', orders: [order({ a: -1 })], grouping: 'na' }, 'action.orders[0].a'],
+    [{ type: 'order', orders: [order({ p: 65000 })], grouping: 'na' }, 'action.orders[0].p'],
+    [
+      { type: 'order', orders: [order({ t: { limit: { tif: 'Fok' } } })], grouping: 'na' },
+      'action.orders[0].t.limit.tif',
+    ],
+    [{ type: 'order', orders: [order({ c: '0x12' })], grouping: 'na' }, 'action.orders[0].c'],
+    [{ type: 'order', orders: [order()], grouping: 'x' }, 'action.grouping'],
+    [{ type: 'cancel', cancels: [{ a: 0 }] }, 'action.cancels[0].o'],
+    [{ type: 'updateLeverage', asset: 0, isCross: 'yes', leverage: 1 }, 'action.isCross'],
+    [{ type: 'usdClassTransfer', amount: 5, toPerp: true }, 'action.amount'],
+  ])('refuses %j naming %s', async (action, field) => {
+    const res = await act(action);
+    expect(res.status).toBe(400);
+    expect((res.json as { message: string }).message.startsWith(field)).toBe(true);
+  });
+
+  it('refuses bad envelopes', async () => {
+    expect((await submit({ action: { type: 'scheduleCancel' }, nonce: ++nonce })).status).toBe(400);
+    expect((await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: 'x' })).status).toBe(
+      400,
+    );
+    expect((await submit({ portfolioId: desk, nonce: ++nonce })).status).toBe(400);
+    expect(
+      (
+        await submit({
+          portfolioId: desk,
+          action: { type: 'scheduleCancel' },
+          nonce: ++nonce,
+          vaultAddress: '0x1',
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: ++nonce }, 'text/plain'))
+        .status,
+    ).toBe(400);
+    const raw = await h.req('POST', '/platform/exchange', {
+      body: '{"portfolioId":',
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    expect((await act({ type: 'scheduleCancel' }, 'nope')).status).toBe(404);
+  });
+
+  it('answers Hyperliquid errors for stale or far nonces', async () => {
+    const n = ++nonce;
+    expect(((await act({ type: 'scheduleCancel' }, desk, n)).json as Ok).status).toBe('ok');
+    const replayed = await act({ type: 'scheduleCancel' }, desk, n);
+    expect(replayed.status).toBe(200);
+    expect(replayed.json).toEqual({
+      status: 'err',
+      response: expect.stringMatching(/^Invalid nonce/) as string,
+    });
+    const far = await act({ type: 'scheduleCancel' }, desk, Date.now() + 2 * 86_400_000);
+    expect((far.json as { status: string }).status).toBe('err');
+  });
+
+  it('409 without an active agent wallet, until the pending one activates on the sandbox clock', async () => {
+    expect((await act({ type: 'scheduleCancel' }, custody)).status).toBe(409);
+    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(409);
+    const before = await h.get<{ agentWallets: AgentWallet[] }>(
+      `/platform/agent-wallets?portfolioId=${onboarding}`,
+    );
+    expect(before.agentWallets[0]?.status).toBe('pending');
+    const pendingCl = (
+      await h.get<{ actions: ClearLoopAction[] }>('/platform/clearloop/actions?limit=1000')
+    ).actions.filter((a) => a.status === 'pending');
+    expect(pendingCl.length).toBeGreaterThan(0);
+    await h.control('POST', '/clock/advance', { ms: 30_000 });
+    const after = await h.get<{ agentWallets: AgentWallet[] }>(
+      `/platform/agent-wallets?portfolioId=${onboarding}`,
+    );
+    const w = after.agentWallets[0];
+    expect(w?.status).toBe('active');
+    expect(w?.id).toBe(w?.address);
+    expect(w?.orderStatus).toBe('executed');
+    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(200);
+    const cl = (await h.get<{ actions: ClearLoopAction[] }>('/platform/clearloop/actions?limit=1000'))
+      .actions;
+    expect(cl.filter((a) => a.status === 'pending')).toEqual([]);
+    const moved = cl.find((a) => a.orderId === pendingCl[0]?.orderId);
+    expect(moved?.status).toBe('executed');
+    expect(moved?.completedAt).toBeDefined();
+    await h.control('POST', '/reset');
+    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(409);
+  });
+});

@@ -1,0 +1,217 @@
+import { createWriteStream, mkdtempSync, readFileSync, readdirSync, chmodSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import { parse } from 'csv-parse/sync';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../../../src/shared/contract';
+import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
+import { neutraliseCell, neutraliseRow } from '../../../src/main/exports/neutralise';
+import { ACTIVITY_COLUMNS, activityRow, sendJson } from '../../support/verifying-server';
+import { startFixture, type Fixture } from '../platform/client-fixture';
+
+let fx: Fixture;
+let dir: string;
+beforeAll(async () => {
+  fx = await startFixture(); // 2,500 canned activities
+});
+afterAll(() => fx.server.close());
+afterEach(() => fx.server.setHandler(null));
+
+const freshDir = () => (dir = mkdtempSync(join(tmpdir(), 'copper-export-')));
+const run = (over: Partial<Parameters<typeof exportActivitiesCsv>[0]> = {}) =>
+  exportActivitiesCsv({
+    client: fx.client(),
+    organizationId: fx.server.organizationId,
+    filters: {},
+    filePath: join(dir, 'activities.csv'),
+    ...over,
+  });
+const TRIGGER = /^[=+\-@\t\r]/;
+
+describe('neutralise', () => {
+  it('prefixes cells a spreadsheet would run as a formula', () => {
+    for (const cell of ['=1+1', '+1', '-5', '@SUM(A1)', '\tx', '\rx'])
+      expect(neutraliseCell(cell)).toBe(`'${cell}`);
+    for (const cell of ['', 'plain', ' =x', "'already", '5-1']) expect(neutraliseCell(cell)).toBe(cell);
+    expect(neutraliseRow(['=a', 'b', '-1'])).toEqual({ row: ["'=a", 'b', "'-1"], changed: 2 });
+  });
+});
+
+describe('exportActivitiesCsv', () => {
+  it('writes every page with the header once and neutralised cells', async () => {
+    freshDir();
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const text = readFileSync(join(dir, 'activities.csv'), 'utf8');
+    const records = parse(text) as string[][];
+    expect(records[0]).toEqual([...ACTIVITY_COLUMNS]);
+    expect(records.filter((r) => r[0] === 'activityId')).toHaveLength(1);
+    expect(records).toHaveLength(2_501);
+
+    let expectedNeutralised = 0;
+    for (let i = 0; i < 2_500; i++) {
+      const source = activityRow(i);
+      expectedNeutralised += source.filter((c) => TRIGGER.test(c)).length;
+      expect(records[i + 1]).toEqual(source.map((c) => (TRIGGER.test(c) ? `'${c}` : c)));
+    }
+    expect(records[1]?.[3]).toBe(`'=HYPERLINK("http://x","y")`);
+    expect(result.value).toEqual({
+      path: join(dir, 'activities.csv'),
+      rows: 2_500,
+      bytes: Buffer.byteLength(text),
+      pages: 3,
+      neutralisedCells: expectedNeutralised,
+    });
+    expect(readdirSync(dir)).toEqual(['activities.csv']); // no temporary file left
+  });
+
+  it('stops at maxRows', async () => {
+    freshDir();
+    const result = await run({ pageSize: 1000, maxRows: 1_200 });
+    expect(result.ok && result.value).toMatchObject({ rows: 1_200, pages: 2 });
+    expect(readFileSync(join(dir, 'activities.csv'), 'utf8').trim().split('\n')).toHaveLength(1_201);
+  });
+
+  it('reports progress while running and at the end', async () => {
+    freshDir();
+    const events: ProgressEvent[] = [];
+    fx.server.setHandler(async (req, res) => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      const offset = Number(req.query.get('offset'));
+      res.end(offset === 0 ? 'a,b\r\n1,2\r\n' : 'a,b\r\n');
+    });
+    const result = await run({ pageSize: 1, jobId: 'exp-1', onProgress: (e) => events.push(e) });
+    expect(result.ok).toBe(true);
+    expect(events.some((e) => e.phase === 'running')).toBe(true);
+    expect(events.at(-1)).toMatchObject({ jobId: 'exp-1', phase: 'done', pages: 2, total: null });
+    expect(events.at(-1)?.done).toBe(result.ok ? result.value.bytes : -1);
+  });
+
+  it('cancels within 250 ms and removes the partial file', async () => {
+    freshDir();
+    fx.server.setHandler((req, res) => {
+      if (Number(req.query.get('offset')) > 0) return; // the second page never comes
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('a,b\r\n1,2\r\n');
+    });
+    const controller = new AbortController();
+    const events: ProgressEvent[] = [];
+    const pending = run({ pageSize: 1, signal: controller.signal, onProgress: (e) => events.push(e) });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    const cancelledAt = Date.now();
+    controller.abort();
+    const result = await pending;
+    expect(Date.now() - cancelledAt).toBeLessThan(250);
+    expect(!result.ok && result.error.code).toBe('cancelled');
+    expect(events.at(-1)?.phase).toBe('cancelled');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('cancels in the middle of a streaming page', async () => {
+    freshDir();
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.write('a,b\r\n1,2\r\n'); // and then stalls
+    });
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 100);
+    const result = await run({ signal: controller.signal });
+    expect(!result.ok && result.error.code).toBe('cancelled');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('refuses a read-only folder with the OS reason and leaves nothing behind', async () => {
+    let target: string;
+    if (process.getuid?.() === 0) {
+      // root ignores permission bits; sysfs refuses new files even to root.
+      target = '/sys/copper-export-test.csv';
+    } else {
+      freshDir();
+      chmodSync(dir, 0o555);
+      target = join(dir, 'activities.csv');
+    }
+    const result = await run({ filePath: target });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('io');
+      expect(result.error.message).toMatch(/permission denied|read-only|not permitted/);
+      expect(result.error.message).toMatch(/\(E[A-Z]+\)/);
+    }
+    if (process.getuid?.() !== 0) {
+      expect(readdirSync(dir)).toEqual([]);
+      chmodSync(dir, 0o755);
+    }
+  });
+
+  it('removes the partial file when the disk fills up, keeping an existing file untouched', async () => {
+    freshDir();
+    writeFileSync(join(dir, 'activities.csv'), 'previous export');
+    const full = (path: string) => {
+      const real = createWriteStream(path, { flags: 'wx' });
+      let written = 0;
+      const sink = new Writable({
+        write(chunk: Buffer, _enc, callback) {
+          written += chunk.length;
+          if (written > 20_000) {
+            return callback(
+              Object.assign(new Error('ENOSPC: no space left on device, write'), {
+                code: 'ENOSPC',
+                syscall: 'write',
+              }),
+            );
+          }
+          real.write(chunk, callback);
+        },
+        final(callback) {
+          real.end(callback);
+        },
+        destroy(error, callback) {
+          real.destroy();
+          callback(error);
+        },
+      });
+      real.on('open', () => sink.emit('open'));
+      return sink;
+    };
+    const result = await run({ createWriteStream: full });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe('io');
+      expect(result.error.message).toContain('the disk is full (ENOSPC)');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(readdirSync(dir)).toEqual(['activities.csv']);
+    expect(readFileSync(join(dir, 'activities.csv'), 'utf8')).toBe('previous export');
+  });
+
+  it('fails with the platform error of a later page and removes the partial file', async () => {
+    freshDir();
+    fx.server.setHandler((req, res) => {
+      if (Number(req.query.get('offset')) > 0)
+        return sendJson(res, 403, { error: 'forbidden', message: 'no export for you' });
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('a,b\r\n1,2\r\n');
+    });
+    const result = await run({ pageSize: 1 });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'forbidden',
+      message: 'no export for you',
+      status: 403,
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('fails on a page that is not CSV', async () => {
+    freshDir();
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('a,b\r\n"unterminated,2\r\n');
+    });
+    const result = await run();
+    expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+});

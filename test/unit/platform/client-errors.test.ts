@@ -1,0 +1,245 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { PlatformStreamError } from '../../../src/main/platform/body-stream';
+import { sendJson } from '../../support/verifying-server';
+import { startFixture, type Fixture } from './client-fixture';
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(() => fx.server.close());
+afterEach(() => {
+  fx.server.setHandler(null);
+  fx.server.hits.length = 0;
+});
+
+const get = (overrides = {}) => fx.client(overrides).request<unknown>({ method: 'GET', path: '/portfolios' });
+
+describe('error mapping', () => {
+  it.each([
+    [400, 'bad-request', 'bad-request'],
+    [403, 'forbidden', 'forbidden'],
+    [409, 'conflict', 'conflict'],
+  ] as const)(
+    'maps the %i envelope to %s with the platform message and status',
+    async (status, error, code) => {
+      fx.server.setHandler((_req, res) =>
+        sendJson(res, status, { error, message: `platform says ${status}` }),
+      );
+      const result = await fx.client().request({ method: 'POST', path: '/exchange', body: { a: 1 } });
+      expect(result).toEqual({
+        ok: false,
+        error: { code, message: `platform says ${status}`, status, platformError: error },
+      });
+    },
+  );
+
+  it.each([
+    [404, 'not-found'],
+    [401, 'auth-failed'],
+    [429, 'rate-limited'],
+    [500, 'server-error'],
+    [502, 'server-error'],
+    [503, 'server-error'],
+    [418, 'http-error'],
+    [302, 'http-error'],
+  ] as const)('maps status %i to %s', async (status, code) => {
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(status, status === 302 ? { Location: 'http://elsewhere/' } : {});
+      res.end();
+    });
+    const result = await fx
+      .client({ retry: { maxAttempts: 1 } })
+      .request({ method: 'GET', path: '/portfolios' });
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error.code).toBe(code);
+      expect(result.error.status).toBe(status);
+    }
+  });
+
+  it('classes a signature refusal sent as 403 as an auth failure', async () => {
+    fx.server.setHandler((_req, res) =>
+      sendJson(res, 403, { error: 'invalid-signature', message: 'Signature mismatch' }),
+    );
+    const result = await get();
+    expect(!result.ok && result.error.code).toBe('auth-failed');
+  });
+
+  it('refuses HTML, empty and invalid JSON answers as bad-response with the status', async () => {
+    const cases: [string, (res: import('node:http').ServerResponse) => void][] = [
+      ['text/html', (res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>login</html>')],
+      ['empty', (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end()],
+      [
+        'not valid JSON',
+        (res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"portfolios": ['),
+      ],
+    ];
+    for (const [words, answer] of cases) {
+      fx.server.setHandler((_req, res) => answer(res));
+      const result = await get();
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('bad-response');
+        expect(result.error.message).toContain(words);
+        expect(result.error.message).toContain('200');
+        expect(result.error.message).not.toContain('login');
+      }
+    }
+  });
+
+  it('reports a truncated answer as bad-response', async () => {
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
+      res.write('{"portfolios": [');
+      setTimeout(() => res.socket?.destroy(), 20);
+    });
+    const result = await get();
+    expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(!result.ok && result.error.message).toMatch(/cut off/);
+  });
+
+  it('refuses oversized answers without reading them whole', async () => {
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(`{"portfolios": ["${'x'.repeat(5000)}"]}`);
+    });
+    const result = await get({ maxResponseBytes: 1000 });
+    expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(!result.ok && result.error.message).toMatch(/too large/);
+    expect((!result.ok && result.error.message.length) || 0).toBeLessThan(300);
+  });
+
+  it('checks the envelope shape it was told to expect', async () => {
+    fx.server.setHandler((_req, res) => sendJson(res, 200, { portfolios: 'nope' }));
+    const result = await fx.client().request({
+      method: 'GET',
+      path: '/portfolios',
+      expect: (v) => (Array.isArray((v as { portfolios?: unknown }).portfolios) ? null : 'not a list'),
+    });
+    expect(!result.ok && result.error.code).toBe('bad-response');
+  });
+
+  it('maps an unreachable server to network', async () => {
+    const closed = createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const result = await get({ baseUrl: `http://127.0.0.1:${port}/platform`, retry: { maxAttempts: 1 } });
+    expect(!result.ok && result.error.code).toBe('network');
+    expect(!result.ok && result.error.message).toContain('ECONNREFUSED');
+  });
+
+  it('times out', async () => {
+    fx.server.setHandler(() => undefined); // never answers
+    const started = Date.now();
+    const result = await get({ timeoutMs: 100 });
+    expect(!result.ok && result.error.code).toBe('timeout');
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(fx.server.hits).toHaveLength(1); // a timeout is not retried
+  });
+
+  it('defaults the timeout to 30 s', async () => {
+    fx.server.setHandler(() => undefined);
+    const timers: number[] = [];
+    const realSetTimeout = globalThis.setTimeout;
+    const spy = ((fn: () => void, ms?: number) => {
+      timers.push(ms ?? 0);
+      return realSetTimeout(fn, ms === 30_000 ? 50 : ms);
+    }) as typeof setTimeout;
+    globalThis.setTimeout = spy;
+    try {
+      const result = await get();
+      expect(!result.ok && result.error.code).toBe('timeout');
+      expect(timers).toContain(30_000);
+    } finally {
+      globalThis.setTimeout = realSetTimeout;
+    }
+  });
+
+  it('maps the caller cancelling to cancelled', async () => {
+    fx.server.setHandler(() => undefined);
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const result = await fx
+      .client()
+      .request({ method: 'GET', path: '/portfolios', signal: controller.signal });
+    expect(!result.ok && result.error.code).toBe('cancelled');
+  });
+
+  it('returns no-key without sending anything when the workspace has no key', async () => {
+    const result = await get({ signer: async () => null });
+    expect(!result.ok && result.error.code).toBe('no-key');
+    expect(fx.server.hits).toHaveLength(0);
+  });
+
+  it('passes a key store failure on with its own code', async () => {
+    const locked = Object.assign(new Error('The vault is locked'), { code: 'vault-locked' });
+    const result = await get({
+      signer: async () => {
+        throw locked;
+      },
+    });
+    expect(!result.ok && result.error.code).toBe('vault-locked');
+  });
+
+  it('redacts the API key should the platform echo it in a message', async () => {
+    fx.server.setHandler((req, res) =>
+      sendJson(res, 400, {
+        error: 'bad-request',
+        message: `key ${String(req.headers.authorization)} is odd`,
+      }),
+    );
+    const result = await get();
+    expect(!result.ok && result.error.message).toBe('key ApiKey [api key] is odd');
+  });
+
+  describe('streamed answers', () => {
+    const stream = (overrides = {}) =>
+      fx.client(overrides).requestStream({ method: 'GET', path: '/x', accept: 'text/csv' });
+    const drain = async (body: NodeJS.ReadableStream) => {
+      try {
+        for await (const _ of body) void _;
+        return null;
+      } catch (error) {
+        return error as PlatformStreamError;
+      }
+    };
+
+    it('hands over the body', async () => {
+      fx.server.setHandler((_req, res) => res.writeHead(200, { 'Content-Type': 'text/csv' }).end('a,b\r\n'));
+      const result = await stream();
+      expect(result.ok && (await drain(result.value.body))).toBeNull();
+    });
+
+    it('refuses an HTML answer', async () => {
+      fx.server.setHandler((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>'));
+      const result = await stream();
+      expect(!result.ok && result.error.code).toBe('bad-response');
+    });
+
+    it('reports a body cut off mid-way as a PlatformStreamError', async () => {
+      fx.server.setHandler((_req, res) => {
+        res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': '1000' });
+        res.write('a,b\r\n');
+        setTimeout(() => res.socket?.destroy(), 20);
+      });
+      const result = await stream();
+      const error = result.ok ? await drain(result.value.body) : null;
+      expect(error).toBeInstanceOf(PlatformStreamError);
+      expect(error?.code).toBe('bad-response');
+    });
+
+    it('stops a body past the size limit', async () => {
+      fx.server.setHandler((_req, res) =>
+        res.writeHead(200, { 'Content-Type': 'text/csv' }).end('x'.repeat(5000)),
+      );
+      const result = await stream({ maxResponseBytes: 1000 });
+      const error = result.ok ? await drain(result.value.body) : null;
+      expect(error?.code).toBe('bad-response');
+      expect(error?.message).toMatch(/larger than 1000 bytes/);
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { Authenticator, type SignedRequest } from '../../../src/sandbox/auth';
+import { HttpError } from '../../../src/sandbox/errors';
+import { signPlatformRequest } from '../../support/sandbox-signing';
+
+function setup() {
+  let now = 1_750_000_000_000;
+  const auth = new Authenticator(() => now);
+  auth.addKey({ apiKey: 'k', apiSecret: 's', organizationId: 'o', userId: 'u' });
+  const req = (over: Partial<SignedRequest> = {}, ts = String(now)): SignedRequest => ({
+    method: 'GET',
+    target: '/platform/wallets',
+    body: Buffer.alloc(0),
+    remoteAddress: '127.0.0.1',
+    authorization: 'ApiKey k',
+    timestamp: ts,
+    signature: signPlatformRequest('s', ts, 'GET', '/platform/wallets'),
+    ...over,
+  });
+  return { auth, req, advance: (ms: number) => (now += ms), now: () => now };
+}
+const statusOf = (f: () => unknown): string => {
+  try {
+    f();
+    return 'ok';
+  } catch (err) {
+    return err instanceof HttpError ? `${err.status} ${err.message}` : 'other';
+  }
+};
+
+describe('Authenticator', () => {
+  it('accepts a valid signature once, then calls it a replay', () => {
+    const { auth, req } = setup();
+    const r = req();
+    expect(auth.verify(r).organizationId).toBe('o');
+    expect(statusOf(() => auth.verify(r))).toMatch(/^401 replay/);
+  });
+  it('verifies the body bytes', () => {
+    const { auth, now } = setup();
+    const ts = String(now());
+    const body = Buffer.from('{"a":"ü"}');
+    const sig = signPlatformRequest('s', ts, 'POST', '/platform/exchange', body);
+    const base = {
+      method: 'POST',
+      target: '/platform/exchange',
+      remoteAddress: '1',
+      authorization: 'ApiKey k',
+      timestamp: ts,
+      signature: sig,
+    };
+    expect(statusOf(() => auth.verify({ ...base, body: Buffer.from('{"a":"u"}') }))).toBe(
+      '401 signature mismatch',
+    );
+    expect(statusOf(() => auth.verify({ ...base, body }))).toBe('ok');
+  });
+  it('allows ±30 s of skew and no more', () => {
+    const { auth, req, now } = setup();
+    expect(statusOf(() => auth.verify(req({}, String(now() - 30_000))))).toBe('ok');
+    expect(statusOf(() => auth.verify(req({}, String(now() + 30_001))))).toMatch(/^401 stale timestamp/);
+  });
+  it('locks the key after 30 failures within an hour, for 15 minutes', () => {
+    const { auth, req, advance } = setup();
+    for (let i = 0; i < 29; i++)
+      expect(statusOf(() => auth.verify(req({ signature: 'bad' })))).toBe('401 signature mismatch');
+    expect(statusOf(() => auth.verify(req()))).toBe('ok');
+    expect(statusOf(() => auth.verify(req({ signature: 'bad' })))).toBe('401 signature mismatch');
+    expect(statusOf(() => auth.verify(req()))).toMatch(/^429/);
+    advance(15 * 60_000 + 1);
+    expect(statusOf(() => auth.verify(req()))).toBe('ok');
+  });
+  it('forgets failures older than an hour', () => {
+    const { auth, req, advance } = setup();
+    for (let i = 0; i < 29; i++) statusOf(() => auth.verify(req({ signature: 'bad' })));
+    advance(60 * 60_000 + 1);
+    statusOf(() => auth.verify(req({ signature: 'bad' })));
+    expect(statusOf(() => auth.verify(req()))).toBe('ok');
+  });
+});
