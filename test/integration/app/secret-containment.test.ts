@@ -1,0 +1,165 @@
+/**
+ * The API secret must never reach the renderer, a log line, a file the app writes, the request
+ * history or an export. This drives the real main side (router, keychain, platform client,
+ * exporter) against a real sandbox, calls every contract call, and searches everything the
+ * renderer could receive, every event, every log line and every file in the data folder.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
+import { createLogger } from '../../../src/main/log/logger';
+import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
+import { CALL_NAMES, type CallName } from '../../../src/shared/contract';
+
+const API_SECRET = 'S3cr3t-' + 'x9Qz'.repeat(12);
+const API_KEY = 'containment-key-7f3a';
+const VAULT_PASSPHRASE = 'correct horse battery staple';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
+    else out.push(full);
+  }
+  return out;
+}
+
+describe('secret containment', () => {
+  let dataDir: string;
+  let app: MainApp;
+  let external: RunningSandbox;
+  const logLines: string[] = [];
+  const received: unknown[] = [];
+  const called = new Set<CallName>();
+
+  const call = async (name: CallName, input: unknown) => {
+    called.add(name);
+    const result = await app.router.dispatch(name, input);
+    received.push(result);
+    return result as { ok: boolean; value?: unknown; error?: { code: string; message: string } };
+  };
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'copper-secret-'));
+    // A platform that only this secret opens: a stand-in for production.
+    external = await startSandbox({ port: 0, apiKey: API_KEY, apiSecret: API_SECRET, rateLimit: false });
+    app = await createMainApp({
+      dataDir,
+      shell: 'browser',
+      version: 'test',
+      sandboxSize: 'small',
+      log: createLogger({ write: (line) => logLines.push(line) }),
+      saveDialog: null,
+    });
+    app.events.subscribe((event, payload) => received.push({ event, payload }));
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await external.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('never lets the secret out, whatever the renderer calls', async () => {
+    await call('keychain.status', {});
+    // Where no Secret Service answers, the key goes to the vault; where one does, the vault still
+    // exists and is exercised by lock/unlock below.
+    expect((await call('keychain.createVault', { passphrase: VAULT_PASSPHRASE })).ok).toBe(true);
+    const created = await call('workspaces.create', {
+      name: 'Stand-in production',
+      environment: 'sandbox',
+      organizationId: external.organizationId,
+      baseUrl: external.baseUrl,
+    });
+    expect(created.ok).toBe(true);
+    const ws = (created.value as { id: string }).id;
+    expect(
+      (await call('keychain.setKey', { workspaceId: ws, apiKey: API_KEY, apiSecret: API_SECRET })).ok,
+    ).toBe(true);
+    await call('workspaces.activate', { id: ws });
+    expect((await call('workspaces.testConnection', { id: ws })).ok).toBe(true);
+
+    const portfolios = (await call('portfolios.list', { workspaceId: ws })).value as Array<{
+      portfolioId: string;
+    }>;
+    const portfolioId = portfolios[0]!.portfolioId;
+    await call('wallets.list', { workspaceId: ws });
+    await call('accounts.list', { workspaceId: ws });
+    const loans = (await call('loans.list', { workspaceId: ws })).value as {
+      items: Array<{ loanId: string }>;
+    };
+    const loanId = loans.items[0]!.loanId;
+    await call('loans.get', { workspaceId: ws, loanId });
+    await call('loans.approve', { workspaceId: ws, loanId });
+    await call('loans.estimateLtv', { workspaceId: ws, loanId, amount: '10' });
+    await call('loans.cancelInterestPayment', { workspaceId: ws, loanId, loanAllocationId: 'nope' });
+    await call('loans.acceptRepayment', { workspaceId: ws, loanId });
+    await call('loans.confirmExternalDisbursement', { workspaceId: ws, loanId, loanAllocationId: 'nope' });
+    await call('loans.ltvDryRun', { workspaceId: ws, body: { loanAmount: '1000', loanCurrency: 'USDC' } });
+    await call('agentWallets.list', { workspaceId: ws });
+    await call('exchange.submit', {
+      workspaceId: ws,
+      portfolioId,
+      action: { type: 'scheduleCancel' },
+      nonce: Date.now(),
+    });
+    await call('clearloop.list', { workspaceId: ws, limit: 10 });
+    await call('activities.list', { workspaceId: ws, limit: 10 });
+    await call('activities.listAll', { workspaceId: ws, jobId: 'all-activities' });
+    await call('cryptoAddresses.list', { workspaceId: ws, limit: 10 });
+    await call('cryptoAddresses.listAll', { workspaceId: ws, jobId: 'all-addresses' });
+    const target = (await call('exports.chooseSavePath', { suggestedName: 'activities.csv' })).value as {
+      path: string;
+    };
+    const exported = await call('exports.activitiesCsv', {
+      workspaceId: ws,
+      jobId: 'export',
+      filePath: target.path,
+    });
+    expect(exported.ok).toBe(true);
+    await call('jobs.cancel', { jobId: 'none' });
+    await call('history.list', {});
+    await call('workspaces.saveUiState', { id: ws, uiState: { tab: 'loans' } });
+    await call('workspaces.update', { id: ws, name: 'Renamed' });
+    await call('workspaces.list', {});
+    await call('app.info', {});
+    // A wrong secret produces auth failures: their messages must not carry either secret.
+    await call('keychain.setKey', {
+      workspaceId: ws,
+      apiKey: API_KEY,
+      apiSecret: 'wrong-' + API_SECRET.slice(6),
+    });
+    await call('portfolios.list', { workspaceId: ws });
+    await call('keychain.setKey', { workspaceId: ws, apiKey: API_KEY, apiSecret: API_SECRET });
+    await call('history.clear', {});
+    await call('keychain.lockVault', {});
+    await call('keychain.unlockVault', { passphrase: 'not the passphrase' });
+    await call('keychain.unlockVault', { passphrase: VAULT_PASSPHRASE });
+    await call('keychain.deleteKey', { workspaceId: ws });
+    await call('workspaces.remove', { id: ws });
+
+    // The test must keep up with the contract: every call was made.
+    expect(CALL_NAMES.filter((n) => !called.has(n))).toEqual([]);
+
+    const renderer = JSON.stringify(received);
+    expect(renderer.length).toBeGreaterThan(10_000);
+    expect(renderer).not.toContain(API_SECRET);
+    expect(renderer).not.toContain(API_SECRET.slice(6)); // nor the wrong secret sharing its tail
+    expect(renderer).not.toContain(VAULT_PASSPHRASE);
+    expect(logLines.join('\n')).not.toContain(API_SECRET.slice(6));
+    expect(logLines.join('\n')).not.toContain(VAULT_PASSPHRASE);
+
+    const files = await filesUnder(dataDir);
+    expect(files.some((f) => f.endsWith('.csv'))).toBe(true);
+    expect(files.some((f) => f.endsWith('workspaces.json'))).toBe(true);
+    for (const file of files) {
+      const bytes = await readFile(file);
+      expect(bytes.includes(API_SECRET.slice(6)), file).toBe(false);
+      expect(bytes.includes(API_KEY), file).toBe(false);
+      expect(bytes.includes(VAULT_PASSPHRASE), file).toBe(false);
+    }
+  });
+});
