@@ -26,6 +26,7 @@ export default defineConfig({
     resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
     plugins: [react()],
     build: {
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -33,7 +33,7 @@ test.describe('Electron shell', () => {
     });
     try {
       const page = await app.firstWindow();
-      await page.waitForSelector('[data-testid="app-ready"]', { timeout: 30_000 });
+      await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
       const exposed = await page.evaluate(() =>
         Object.keys((window as unknown as { copper: object }).copper).sort(),
       );

@@ -1,0 +1,58 @@
+import { useEffect } from 'react';
+import { useWorkspaceStore } from './app/workspace-store';
+import { flushUiStateSaves } from './app/ui-state-store';
+import { useConfirmStore } from './components/confirm/confirm-store';
+import { ConfirmHost } from './components/confirm/ConfirmDialog';
+import { ErrorBanner } from './components/ErrorBanner';
+import { Shell } from './app/Shell';
+import { copper } from './lib/api';
+import { subscribeProgress } from './lib/progress-store';
+
+export function App() {
+  const status = useWorkspaceStore((s) => s.status);
+  const error = useWorkspaceStore((s) => s.error);
+  const active = useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
+
+  useEffect(() => {
+    void useWorkspaceStore.getState().load();
+    const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
+    const offProgress = subscribeProgress();
+    const onHide = () => flushUiStateSaves();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      off();
+      offProgress();
+      window.removeEventListener('pagehide', onHide);
+    };
+  }, []);
+
+  const activeId = active?.id;
+
+  // A confirmation belongs to the workspace it was opened in: switching away cancels it.
+  useEffect(() => {
+    const req = useConfirmStore.getState().request;
+    if (req && req.workspace.id !== activeId) useConfirmStore.getState().close();
+  }, [activeId]);
+
+  if (status === 'error' && error) {
+    return (
+      <div className="fatal">
+        <h1>Copper Operator</h1>
+        <ErrorBanner error={error} onRetry={() => void useWorkspaceStore.getState().load()} />
+      </div>
+    );
+  }
+  if (status === 'loading' || !active) {
+    return (
+      <div className="fatal" data-testid="app-loading">
+        <span className="spinner" aria-hidden /> Loading workspaces…
+      </div>
+    );
+  }
+  return (
+    <>
+      <Shell key={active.id} workspace={active} />
+      <ConfirmHost />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import type { WorkspaceView } from '@shared/contract';
+import { useWorkspaceStore } from './workspace-store';
+import { useUiStateStore } from './ui-state-store';
+import { useTheme } from './theme';
+
+const THEME_LABEL = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' } as const;
+
+export function TopBar({ workspace }: { workspace: WorkspaceView }) {
+  const list = useWorkspaceStore((s) => s.list);
+  const theme = useTheme();
+  return (
+    <header className="topbar">
+      <span className="brand">Copper Operator</span>
+      <label className="ws-switch">
+        <span className="sr-only">Workspace</span>
+        <select
+          data-testid="workspace-switcher"
+          value={workspace.id}
+          title="Switch workspace"
+          onChange={(e) => void useWorkspaceStore.getState().activate(e.target.value)}
+        >
+          {list.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.name} — {w.environment} — {w.organizationId}
+            </option>
+          ))}
+        </select>
+      </label>
+      <span className={`env-pill env-${workspace.environment}`} data-testid="workspace-environment">
+        {workspace.environment.toUpperCase()}
+      </span>
+      <span className="topbar-field" title="Organization id">
+        <span className="muted">Org</span>{' '}
+        <span className="mono" data-testid="workspace-organization">
+          {workspace.organizationId}
+        </span>
+      </span>
+      <span className="topbar-field muted" data-testid="workspace-name" title={workspace.baseUrl}>
+        {workspace.name}
+      </span>
+      {!workspace.keyConfigured && !workspace.builtIn ? (
+        <button
+          type="button"
+          className="btn small warn"
+          data-testid="key-missing"
+          onClick={() => useUiStateStore.getState().setTab(workspace.id, 'workspaces')}
+        >
+          No API key — configure
+        </button>
+      ) : null}
+      <span className="topbar-spacer" />
+      <button
+        type="button"
+        className="btn small ghost"
+        data-testid="theme-toggle"
+        onClick={theme.cycle}
+        title="Cycle theme"
+      >
+        {THEME_LABEL[theme.choice]}
+      </button>
+    </header>
+  );
+}

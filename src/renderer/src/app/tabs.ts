@@ -1,0 +1,20 @@
+/** Tab registry: ids, labels and shortcuts. Order here is the order in the tab bar. */
+export const DATA_TABS = [
+  { id: 'portfolios-wallets', label: 'Portfolios & wallets', key: '1' },
+  { id: 'loans', label: 'Loans', key: '2' },
+  { id: 'agent-wallets', label: 'Agent wallets & exchange', key: '3' },
+  { id: 'clearloop', label: 'ClearLoop', key: '4' },
+  { id: 'activities', label: 'Activities', key: '5' },
+  { id: 'address-book', label: 'Address book', key: '6' },
+  { id: 'request-history', label: 'Request history', key: '7' },
+] as const;
+/** Workspace management sits apart on the right; Alt+8 stays free for the webhooks tab. */
+export const SETTINGS_TAB = { id: 'workspaces', label: 'Workspaces', key: '0' } as const;
+
+export type TabId = (typeof DATA_TABS)[number]['id'] | typeof SETTINGS_TAB.id;
+export const DEFAULT_TAB: TabId = 'portfolios-wallets';
+export const ALL_TABS: readonly { id: TabId; label: string; key: string }[] = [...DATA_TABS, SETTINGS_TAB];
+
+export function isTabId(v: unknown): v is TabId {
+  return typeof v === 'string' && ALL_TABS.some((t) => t.id === v);
+}

@@ -1,0 +1,127 @@
+/**
+ * Per-workspace remembered view: open tab, each feature's filters, each table's column
+ * visibility and sort. Stored shape, both here and in `WorkspaceView.uiState` on the main side:
+ *   { v: 1, tab: TabId, filters: { [feature]: object }, tables: { [tableId]: TableLayout } }
+ * Memory is the source of truth once a workspace has been seen, so switching back is instant;
+ * changes are written through `workspaces.saveUiState`, debounced per workspace.
+ */
+import { create } from 'zustand';
+import { z } from 'zod';
+import type { JsonObject } from '@shared/platform/resources';
+import { copper } from '../lib/api';
+import { DEFAULT_TAB, isTabId, type TabId } from './tabs';
+
+export interface SortState {
+  id: string;
+  desc: boolean;
+}
+export interface TableLayout {
+  hidden: string[];
+  sort: SortState | null;
+}
+export interface WorkspaceUi {
+  tab: TabId;
+  filters: Record<string, JsonObject>;
+  tables: Record<string, TableLayout>;
+}
+
+const tableLayoutSchema = z.object({
+  hidden: z.array(z.string().max(100)).max(100).catch([]),
+  sort: z
+    .object({ id: z.string().max(100), desc: z.boolean() })
+    .nullable()
+    .catch(null),
+});
+const storedSchema = z.object({
+  tab: z.string().optional(),
+  filters: z.record(z.string(), z.record(z.string(), z.unknown())).catch({}),
+  tables: z.record(z.string(), tableLayoutSchema).catch({}),
+});
+
+/** Restores a workspace's remembered view; anything unreadable falls back to defaults. */
+export function parseUiState(raw: JsonObject | undefined): WorkspaceUi {
+  const parsed = storedSchema.safeParse(raw ?? {});
+  if (!parsed.success) return { tab: DEFAULT_TAB, filters: {}, tables: {} };
+  const tab = isTabId(parsed.data.tab) ? parsed.data.tab : DEFAULT_TAB;
+  return { tab, filters: parsed.data.filters as Record<string, JsonObject>, tables: parsed.data.tables };
+}
+
+interface UiStateStore {
+  byWs: Record<string, WorkspaceUi>;
+  hydrate(wsId: string, raw: JsonObject | undefined): void;
+  setTab(wsId: string, tab: TabId): void;
+  setFilters(wsId: string, feature: string, filters: JsonObject): void;
+  setTable(wsId: string, tableId: string, layout: TableLayout): void;
+}
+
+const EMPTY: WorkspaceUi = { tab: DEFAULT_TAB, filters: {}, tables: {} };
+
+export const useUiStateStore = create<UiStateStore>()((set, get) => {
+  const patch = (wsId: string, fn: (ui: WorkspaceUi) => WorkspaceUi) => {
+    const current = get().byWs[wsId] ?? EMPTY;
+    set({ byWs: { ...get().byWs, [wsId]: fn(current) } });
+    scheduleSave(wsId);
+  };
+  return {
+    byWs: {},
+    hydrate(wsId, raw) {
+      if (get().byWs[wsId]) return;
+      set({ byWs: { ...get().byWs, [wsId]: parseUiState(raw) } });
+    },
+    setTab: (wsId, tab) => patch(wsId, (ui) => ({ ...ui, tab })),
+    setFilters: (wsId, feature, filters) =>
+      patch(wsId, (ui) => ({ ...ui, filters: { ...ui.filters, [feature]: filters } })),
+    setTable: (wsId, tableId, layout) =>
+      patch(wsId, (ui) => ({ ...ui, tables: { ...ui.tables, [tableId]: layout } })),
+  };
+});
+
+const SAVE_DELAY_MS = 600;
+const timers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function scheduleSave(wsId: string): void {
+  const t = timers.get(wsId);
+  if (t !== undefined) clearTimeout(t);
+  timers.set(
+    wsId,
+    setTimeout(() => {
+      timers.delete(wsId);
+      void save(wsId);
+    }, SAVE_DELAY_MS),
+  );
+}
+
+async function save(wsId: string): Promise<void> {
+  const ui = useUiStateStore.getState().byWs[wsId];
+  if (!ui) return;
+  const uiState: JsonObject = { v: 1, tab: ui.tab, filters: ui.filters, tables: ui.tables };
+  const res = await copper().workspaces.saveUiState({ id: wsId, uiState });
+  // A failed save only loses the remembered layout; it must not interrupt the operator.
+  if (!res.ok && res.error.code !== 'workspace-not-found')
+    console.warn('[ui-state] save failed:', res.error.code);
+}
+
+/** Writes pending saves now (on page hide), so a reload restores the last view. */
+export function flushUiStateSaves(): void {
+  for (const [wsId, t] of timers) {
+    clearTimeout(t);
+    timers.delete(wsId);
+    void save(wsId);
+  }
+}
+
+const NO_FILTERS: JsonObject = {};
+const NO_LAYOUT: TableLayout = { hidden: [], sort: null };
+
+export function useWorkspaceUi(wsId: string): WorkspaceUi {
+  return useUiStateStore((s) => s.byWs[wsId] ?? EMPTY);
+}
+
+/** Raw stored filters for a feature (stable reference); parse with the feature's schema. */
+export function useStoredFilters(wsId: string, feature: string): JsonObject {
+  return useUiStateStore((s) => s.byWs[wsId]?.filters[feature] ?? NO_FILTERS);
+}
+
+export function useTableLayout(wsId: string, tableId: string, defaults?: TableLayout): TableLayout {
+  return useUiStateStore((s) => s.byWs[wsId]?.tables[tableId] ?? defaults ?? NO_LAYOUT);
+}

@@ -1,0 +1,98 @@
+/**
+ * The workspace list and which one is active. Stored shape (memory only):
+ *   { list: WorkspaceView[], activeId, status, error?, recoveredFrom? }
+ * Switching sets `activeId` locally first so the cached view of the other workspace paints at
+ * once; the main side is told afterwards and its `workspace-changed` event reconciles.
+ */
+import { create } from 'zustand';
+import type { WorkspaceList, WorkspaceView } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { copper } from '../lib/api';
+import { useUiStateStore } from './ui-state-store';
+
+interface WorkspaceState {
+  list: WorkspaceView[];
+  activeId: string | null;
+  status: 'loading' | 'ready' | 'error';
+  error: AppError | null;
+  recoveredFrom: WorkspaceList['recoveredFrom'] | null;
+  load(): Promise<void>;
+  apply(list: WorkspaceList): void;
+  activate(id: string): Promise<AppError | null>;
+  upsert(view: WorkspaceView): void;
+}
+
+/** First run lands on the built-in sandbox when main has no active workspace yet. */
+/** Restores each workspace's remembered view before it first renders; memory wins afterwards. */
+function hydrateAll(views: WorkspaceView[]): void {
+  const ui = useUiStateStore.getState();
+  for (const w of views) ui.hydrate(w.id, w.uiState);
+}
+
+function pickActive(list: WorkspaceList, current: string | null): string | null {
+  const ids = new Set(list.workspaces.map((w) => w.id));
+  if (current !== null && ids.has(current)) return current;
+  if (list.activeId !== null && ids.has(list.activeId)) return list.activeId;
+  return (list.workspaces.find((w) => w.builtIn) ?? list.workspaces[0])?.id ?? null;
+}
+
+export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
+  list: [],
+  activeId: null,
+  status: 'loading',
+  error: null,
+  recoveredFrom: null,
+  async load() {
+    set({ status: 'loading', error: null });
+    const res = await copper().workspaces.list({});
+    if (!res.ok) {
+      set({ status: 'error', error: res.error });
+      return;
+    }
+    hydrateAll(res.value.workspaces);
+    set({
+      list: res.value.workspaces,
+      activeId: pickActive(res.value, null),
+      status: 'ready',
+      recoveredFrom: res.value.recoveredFrom ?? null,
+    });
+  },
+  apply(list) {
+    // Events from main may name another active id (another window); this window keeps its own
+    // choice unless that workspace was removed.
+    hydrateAll(list.workspaces);
+    set({ list: list.workspaces, activeId: pickActive(list, get().activeId) });
+  },
+  async activate(id) {
+    if (!get().list.some((w) => w.id === id)) return null;
+    set({ activeId: id });
+    const res = await copper().workspaces.activate({ id });
+    return res.ok ? null : res.error;
+  },
+  upsert(view) {
+    hydrateAll([view]);
+    const list = get().list;
+    const i = list.findIndex((w) => w.id === view.id);
+    set({ list: i < 0 ? [...list, view] : list.map((w) => (w.id === view.id ? view : w)) });
+  },
+}));
+
+export function activeWorkspace(): WorkspaceView | undefined {
+  const { list, activeId } = useWorkspaceStore.getState();
+  return list.find((w) => w.id === activeId);
+}
+
+export function isActiveWorkspace(id: string): boolean {
+  return useWorkspaceStore.getState().activeId === id;
+}
+
+export function useActiveWorkspace(): WorkspaceView | undefined {
+  return useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
+}
+
+/** Inside the shell there is always an active workspace; views rendered there may rely on it. */
+export function useWorkspace(): WorkspaceView {
+  const ws = useActiveWorkspace();
+  if (!ws) throw new Error('useWorkspace used outside an active workspace');
+  return ws;
+}

@@ -1,0 +1,101 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+
+interface MultiSelectProps {
+  label: string;
+  options: readonly string[];
+  value: readonly string[];
+  onChange(next: string[]): void;
+  testId: string;
+  /** Label for each option, when the raw value is not readable on its own. */
+  optionLabel?: (v: string) => string;
+}
+
+/** A compact multi-choice filter with search, for long enums such as activity types. */
+export function MultiSelect({ label, options, value, onChange, testId, optionLabel }: MultiSelectProps) {
+  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState('');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onDoc = (e: MouseEvent) => {
+      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('mousedown', onDoc);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('mousedown', onDoc);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const shown = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return q ? options.filter((o) => o.toLowerCase().includes(q)) : options;
+  }, [options, query]);
+  const summary =
+    value.length === 0 ? 'Any' : value.length === 1 ? (value[0] ?? '') : `${value.length} selected`;
+  return (
+    <div className="field menu-anchor" ref={ref}>
+      {label}
+      <button
+        type="button"
+        className="btn small multi-btn"
+        aria-expanded={open}
+        data-testid={testId}
+        title={value.join(', ') || 'Any'}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="ellipsis">{summary}</span> ▾
+      </button>
+      {open ? (
+        <div className="menu multi-menu" role="listbox" aria-multiselectable data-testid={`${testId}-menu`}>
+          <input
+            className="input"
+            placeholder="Search…"
+            value={query}
+            autoFocus
+            onChange={(e) => setQuery(e.target.value)}
+          />
+          <div className="actions-row">
+            <button
+              type="button"
+              className="btn small"
+              onClick={() => onChange([...new Set([...value, ...shown])])}
+            >
+              Select shown
+            </button>
+            <button type="button" className="btn small" onClick={() => onChange([])}>
+              Clear
+            </button>
+          </div>
+          <div className="multi-options">
+            {shown.map((o) => (
+              <label key={o} className="menu-item">
+                <input
+                  type="checkbox"
+                  checked={value.includes(o)}
+                  onChange={(e) => onChange(e.target.checked ? [...value, o] : value.filter((v) => v !== o))}
+                />
+                {optionLabel ? optionLabel(o) : o}
+              </label>
+            ))}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+/** Comma- or space-separated list input, for id filters. */
+export function parseList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+}

@@ -1,0 +1,31 @@
+import type { ReactNode } from 'react';
+import { Amount } from '../Amount';
+import { Badge } from '../Badge';
+import { IdText } from '../CopyButton';
+import { Timestamp } from '../Timestamp';
+import type { ColumnSpec } from './types';
+
+/** Default rendering per column kind. Strings go in as React text nodes, never as HTML. */
+export function renderCell<T>(col: ColumnSpec<T>, row: T): ReactNode {
+  if (col.render) return col.render(row);
+  const v = col.value(row);
+  switch (col.kind ?? 'text') {
+    case 'amount':
+    case 'number':
+      return <Amount value={v} />;
+    case 'time':
+      return <Timestamp value={v} />;
+    case 'badge':
+      return <Badge value={v} />;
+    case 'id':
+      return <IdText value={v} inRow />;
+    default:
+      return v === null || v === undefined || v === '' ? (
+        <span className="muted">—</span>
+      ) : (
+        <span className="ellipsis" title={v}>
+          {v}
+        </span>
+      );
+  }
+}

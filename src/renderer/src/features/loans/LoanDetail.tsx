@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import type { WorkspaceView } from '@shared/contract';
+import type { Loan } from '@shared/platform/resources';
+import { Amount } from '../../components/Amount';
+import { Badge } from '../../components/Badge';
+import { LoanActions } from './LoanActions';
+import { LoanEmbedded } from './LoanEmbedded';
+import { LoanExtraFields, LoanFields } from './LoanFields';
+import { loanSide } from './loan-rules';
+import { LtvBar } from './LtvBar';
+import { LtvEstimate } from './LtvEstimate';
+
+export function LoanDetail({
+  workspace,
+  loan,
+  onClose,
+}: {
+  workspace: WorkspaceView;
+  loan: Loan;
+  onClose(): void;
+}) {
+  const [estimating, setEstimating] = useState(false);
+  const side = loanSide(loan, workspace.organizationId);
+  return (
+    <aside className="detail" data-testid="loan-detail" data-loan-id={loan.loanId} aria-label="Loan detail">
+      <h3>
+        <Amount value={loan.amount} currency={loan.currency} />
+        <Badge value={loan.status} />
+        {side ? <Badge value={side === 'lender' ? 'lend' : 'borrow'} label={`you are ${side}`} /> : null}
+        <button
+          type="button"
+          className="btn small ghost detail-close"
+          onClick={onClose}
+          aria-label="Close detail"
+        >
+          ✕
+        </button>
+      </h3>
+      <LtvBar
+        ltv={loan.debtRatio}
+        status={loan.debtRatioStatus}
+        marginCall={loan.extra?.marginCallThreshold}
+        defaultAt={loan.extra?.defaultThreshold}
+      />
+      <h4>Actions</h4>
+      <LoanActions key={loan.loanId} workspace={workspace} loan={loan} />
+      <div className="action-item">
+        <button
+          type="button"
+          className="btn small"
+          data-testid="action-estimate-ltv"
+          aria-expanded={estimating}
+          onClick={() => setEstimating((s) => !s)}
+        >
+          {estimating ? 'Hide LTV estimate' : 'Estimate LTV (what-if)…'}
+        </button>
+      </div>
+      {estimating ? <LtvEstimate key={loan.loanId} workspace={workspace} loan={loan} /> : null}
+      <h4>Loan</h4>
+      <LoanFields loan={loan} />
+      <h4>Extra</h4>
+      <LoanExtraFields extra={loan.extra} />
+      <LoanEmbedded embedded={loan.embedded} />
+    </aside>
+  );
+}

@@ -1,0 +1,85 @@
+import type { Loan } from '@shared/platform/resources';
+import type { ColumnSpec } from '../../components/data-table';
+import { Badge } from '../../components/Badge';
+import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { loanSide } from './loan-rules';
+
+export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
+  return [
+    { id: 'loanId', header: 'Loan id', kind: 'id', value: (l) => l.loanId, width: 170 },
+    {
+      id: 'side',
+      header: 'Side',
+      value: (l) => loanSide(l, organizationId) ?? '',
+      render: (l) => {
+        const s = loanSide(l, organizationId);
+        return s ? (
+          <Badge value={s === 'lender' ? 'lend' : 'borrow'} label={s} />
+        ) : (
+          <span className="muted">—</span>
+        );
+      },
+      width: 85,
+    },
+    { id: 'status', header: 'Status', kind: 'badge', value: (l) => l.status, width: 165 },
+    {
+      id: 'debtRatioStatus',
+      header: 'LTV status',
+      kind: 'badge',
+      value: (l) => l.debtRatioStatus,
+      width: 105,
+    },
+    {
+      id: 'debtRatio',
+      header: 'LTV',
+      kind: 'number',
+      value: (l) => l.debtRatio,
+      render: (l) => <span className="amount">{l.debtRatio ? formatRatioPercent(l.debtRatio) : '—'}</span>,
+      width: 80,
+    },
+    { id: 'amount', header: 'Amount', kind: 'amount', value: (l) => l.amount, width: 150 },
+    { id: 'currency', header: 'Ccy', value: (l) => l.currency, width: 65 },
+    { id: 'loanType', header: 'Type', value: (l) => l.loanType, width: 220, grow: true },
+    {
+      id: 'interestRate',
+      header: 'Rate',
+      kind: 'number',
+      value: (l) => l.interestRate,
+      render: (l) => <span className="amount">{l.interestRate ? formatBps(l.interestRate) : '—'}</span>,
+      width: 70,
+    },
+    { id: 'maturityDate', header: 'Maturity', kind: 'time', value: (l) => l.maturityDate, width: 160 },
+    {
+      id: 'updatedAt',
+      header: 'Updated',
+      kind: 'time',
+      value: (l) => l.updatedAt,
+      width: 160,
+      defaultHidden: true,
+    },
+    {
+      id: 'createdAt',
+      header: 'Created',
+      kind: 'time',
+      value: (l) => l.createdAt,
+      width: 160,
+      defaultHidden: true,
+    },
+    {
+      id: 'externalId',
+      header: 'External id',
+      kind: 'id',
+      value: (l) => l.externalId,
+      width: 150,
+      defaultHidden: true,
+    },
+    {
+      id: 'unrealisedAmount',
+      header: 'Unrealised',
+      kind: 'amount',
+      value: (l) => l.unrealisedAmount,
+      width: 130,
+      defaultHidden: true,
+    },
+  ];
+}

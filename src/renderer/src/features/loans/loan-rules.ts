@@ -1,0 +1,82 @@
+/**
+ * Which loan actions the caller may take, and why not. Pure functions of the loan and the
+ * workspace's organization id, so the action bar and its tests agree.
+ *
+ * Side: lender when lenderOrganizationId equals our organization, borrower when
+ * borrowerOrganizationId does (the other side's id is obfuscated, so it never matches).
+ */
+import type { Loan, LoanAllocation } from '@shared/platform/resources';
+
+export type LoanSide = 'lender' | 'borrower';
+
+export function loanSide(loan: Loan, organizationId: string): LoanSide | null {
+  if (loan.lenderOrganizationId !== undefined && loan.lenderOrganizationId === organizationId)
+    return 'lender';
+  if (loan.borrowerOrganizationId !== undefined && loan.borrowerOrganizationId === organizationId)
+    return 'borrower';
+  return null;
+}
+
+export type Availability<T = undefined> = { ok: true; allocation: T } | { ok: false; why: string };
+
+const allocations = (loan: Loan): LoanAllocation[] => loan.embedded?.loanAllocations ?? [];
+const noSide = 'Your organization is neither the lender nor the borrower of this loan.';
+
+export function canApprove(loan: Loan, side: LoanSide | null): Availability {
+  if (side !== 'lender')
+    return { ok: false, why: side === null ? noSide : 'Only the lender approves a loan.' };
+  if (loan.status !== 'awaiting-approval')
+    return { ok: false, why: `Only a loan awaiting approval can be approved; this one is ${loan.status}.` };
+  return { ok: true, allocation: undefined };
+}
+
+/** Interest payment request: a `repay` allocation awaiting acceptance on a loan repaying interest. */
+export function canCancelInterestPayment(loan: Loan, side: LoanSide | null): Availability<LoanAllocation> {
+  if (side === null) return { ok: false, why: noSide };
+  if (loan.status !== 'repaying-interest')
+    return {
+      ok: false,
+      why: `No interest payment in progress: the loan is ${loan.status}, not repaying-interest.`,
+    };
+  const alloc = allocations(loan).find(
+    (a) => a.allocationType === 'repay' && a.status === 'awaiting-acceptance',
+  );
+  if (!alloc) return { ok: false, why: 'No interest payment request is awaiting acceptance.' };
+  return { ok: true, allocation: alloc };
+}
+
+/** Repayment request: a `repay` allocation awaiting acceptance, requested by the counterparty. */
+export function canAcceptRepayment(loan: Loan, side: LoanSide | null): Availability<LoanAllocation> {
+  if (side === null) return { ok: false, why: noSide };
+  if (loan.status !== 'repaying')
+    return { ok: false, why: `No repayment in progress: the loan is ${loan.status}, not repaying.` };
+  const pending = allocations(loan).filter(
+    (a) => a.allocationType === 'repay' && a.status === 'awaiting-acceptance',
+  );
+  if (pending.length === 0) return { ok: false, why: 'No repayment request is awaiting acceptance.' };
+  const theirs = side === 'lender' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
+  const alloc = pending.find((a) => theirs !== undefined && a.requestorCounterpartyId === theirs);
+  if (!alloc)
+    return {
+      ok: false,
+      why: 'The pending repayment was requested by your side; only the counterparty can accept it.',
+    };
+  return { ok: true, allocation: alloc };
+}
+
+/** External disbursement: off-platform loan, disbursing, allocation awaiting confirmation; lender only. */
+export function canConfirmExternalDisbursement(
+  loan: Loan,
+  side: LoanSide | null,
+): Availability<LoanAllocation> {
+  if (side !== 'lender')
+    return { ok: false, why: side === null ? noSide : 'Only the lender confirms an external disbursement.' };
+  if (loan.extra?.externalDisbursal !== true)
+    return { ok: false, why: 'This loan is not disbursed externally.' };
+  if (loan.status !== 'disbursing') return { ok: false, why: `The loan is ${loan.status}, not disbursing.` };
+  const alloc = allocations(loan).find(
+    (a) => a.allocationType === 'disburse-externally' && a.status === 'awaiting-confirmation',
+  );
+  if (!alloc) return { ok: false, why: 'No external disbursement is awaiting confirmation.' };
+  return { ok: true, allocation: alloc };
+}

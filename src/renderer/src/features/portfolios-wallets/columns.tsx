@@ -1,0 +1,85 @@
+import type { Portfolio, Wallet } from '@shared/platform/resources';
+import type { ColumnSpec } from '../../components/data-table';
+import { Badge } from '../../components/Badge';
+
+export const portfolioColumns: ColumnSpec<Portfolio>[] = [
+  { id: 'portfolioName', header: 'Name', value: (p) => p.portfolioName, width: 220, grow: true },
+  { id: 'portfolioId', header: 'Portfolio id', kind: 'id', value: (p) => p.portfolioId, width: 250 },
+  { id: 'portfolioType', header: 'Type', kind: 'badge', value: (p) => p.portfolioType, width: 120 },
+  { id: 'status', header: 'Status', kind: 'badge', value: (p) => p.status, width: 110 },
+  {
+    id: 'isActive',
+    header: 'Active',
+    value: (p) => (p.isActive ? 'yes' : 'no'),
+    render: (p) => <Badge value={p.isActive ? 'active' : 'inactive'} label={p.isActive ? 'yes' : 'no'} />,
+    width: 80,
+  },
+  {
+    id: 'exchange',
+    header: 'Exchange',
+    value: (p) => (typeof p.extra?.exchange === 'string' ? p.extra.exchange : ''),
+    width: 110,
+  },
+  { id: 'createdAt', header: 'Created', kind: 'time', value: (p) => p.createdAt, width: 160 },
+  {
+    id: 'updatedAt',
+    header: 'Updated',
+    kind: 'time',
+    value: (p) => p.updatedAt,
+    width: 160,
+    defaultHidden: true,
+  },
+  {
+    id: 'createdBy',
+    header: 'Created by',
+    kind: 'id',
+    value: (p) => p.createdBy,
+    width: 160,
+    defaultHidden: true,
+  },
+];
+
+export function walletColumns(portfolioName: (id: string) => string): ColumnSpec<Wallet>[] {
+  return [
+    {
+      id: 'portfolio',
+      header: 'Portfolio',
+      value: (w) => portfolioName(w.portfolioId),
+      width: 160,
+      grow: true,
+    },
+    { id: 'currency', header: 'Ccy', value: (w) => w.currency, width: 90 },
+    { id: 'mainCurrency', header: 'Network', value: (w) => w.mainCurrency, width: 95 },
+    { id: 'portfolioType', header: 'Type', kind: 'badge', value: (w) => w.portfolioType, width: 95 },
+    { id: 'balance', header: 'Balance', kind: 'amount', value: (w) => w.balance, width: 140 },
+    { id: 'available', header: 'Available', kind: 'amount', value: (w) => w.available, width: 140 },
+    { id: 'locked', header: 'Locked', kind: 'amount', value: (w) => w.locked, width: 110 },
+    { id: 'reserve', header: 'Reserve', kind: 'amount', value: (w) => w.reserve, width: 110 },
+    { id: 'stakeBalance', header: 'Stake', kind: 'amount', value: (w) => w.stakeBalance, width: 110 },
+    { id: 'totalBalance', header: 'Total', kind: 'amount', value: (w) => w.totalBalance, width: 140 },
+    {
+      id: 'walletId',
+      header: 'Wallet id',
+      kind: 'id',
+      value: (w) => w.walletId,
+      width: 200,
+      defaultHidden: true,
+    },
+    {
+      id: 'portfolioId',
+      header: 'Portfolio id',
+      kind: 'id',
+      value: (w) => w.portfolioId,
+      width: 200,
+      defaultHidden: true,
+    },
+    {
+      id: 'updatedAt',
+      header: 'Updated',
+      kind: 'time',
+      value: (w) => w.updatedAt,
+      width: 160,
+      defaultHidden: true,
+    },
+  ];
+}

@@ -1,0 +1,29 @@
+/**
+ * Portfolios and wallets of a workspace. Both are fetched whole (the platform's page maxima) and
+ * filtered in memory, so filter changes are instant and totals cover exactly what is shown.
+ * Other tabs reuse `usePortfolios` for their portfolio pickers.
+ */
+import type { Portfolio, Wallet } from '@shared/platform/resources';
+import { copper } from '../../lib/api';
+import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
+
+export const PORTFOLIO_LIMIT = 1000;
+export const WALLET_LIMIT = 5000;
+
+export const portfoliosQuery = createWorkspaceQuery<Record<string, never>, Portfolio[]>((wsId) =>
+  copper().portfolios.list({ workspaceId: wsId, limit: PORTFOLIO_LIMIT }),
+);
+
+export const walletsQuery = createWorkspaceQuery<{ nonEmpty: boolean }, Wallet[]>((wsId, p) =>
+  copper().wallets.list({
+    workspaceId: wsId,
+    limit: WALLET_LIMIT,
+    ...(p.nonEmpty ? { nonEmpty: true } : {}),
+  }),
+);
+
+const NO_PARAMS: Record<string, never> = {};
+
+export function usePortfolios(wsId: string) {
+  return useWorkspaceQuery(portfoliosQuery, wsId, NO_PARAMS);
+}

@@ -1,0 +1,153 @@
+import { useState } from 'react';
+import type { WorkspaceView } from '@shared/contract';
+import { DEFAULT_BASE_URLS, ENVIRONMENTS, type Environment } from '@shared/platform/enums';
+import type { AppError } from '@shared/result';
+import { useWorkspaceStore } from '../../app/workspace-store';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { copper } from '../../lib/api';
+
+/**
+ * New workspace. The API secret is read from the form only at submit (FormData), the field is
+ * cleared at once, and it goes straight to `keychain.setKey`: it never enters React state, a
+ * store, localStorage or a log.
+ */
+export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView): void }) {
+  const [environment, setEnvironment] = useState<Environment>('demo');
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const text = (k: string) => String(data.get(k) ?? '').trim();
+    const apiKey = text('apiKey');
+    const apiSecret = String(data.get('apiSecret') ?? '');
+    // Forget the secret in the DOM before anything else can go wrong.
+    const secretInput = form.elements.namedItem('apiSecret');
+    if (secretInput instanceof HTMLInputElement) secretInput.value = '';
+    setBusy(true);
+    setError(null);
+    const baseUrl = text('baseUrl');
+    const created = await copper().workspaces.create({
+      name: text('name'),
+      environment,
+      organizationId: text('organizationId'),
+      ...(baseUrl ? { baseUrl } : {}),
+    });
+    if (!created.ok) {
+      setBusy(false);
+      setError(created.error);
+      return;
+    }
+    let view = created.value;
+    if (apiKey && apiSecret) {
+      const key = await copper().keychain.setKey({ workspaceId: view.id, apiKey, apiSecret });
+      if (!key.ok) {
+        setError({
+          ...key.error,
+          message: `Workspace created, but the key was not stored: ${key.error.message}`,
+        });
+      } else {
+        view = { ...view, keyConfigured: true };
+      }
+    }
+    setBusy(false);
+    form.reset();
+    useWorkspaceStore.getState().upsert(view);
+    onCreated(view);
+  };
+
+  return (
+    <form
+      className="card"
+      data-testid="add-workspace-form"
+      autoComplete="off"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
+    >
+      <h3>Add workspace</h3>
+      <div className="form-grid">
+        <label className="field">
+          Environment
+          <select
+            name="environment"
+            data-testid="ws-environment"
+            value={environment}
+            onChange={(e) => setEnvironment(e.target.value as Environment)}
+          >
+            {ENVIRONMENTS.map((env) => (
+              <option key={env} value={env}>
+                {env}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Name
+          <input
+            name="name"
+            required
+            maxLength={80}
+            data-testid="ws-name"
+            placeholder="e.g. Fund A — treasury"
+          />
+        </label>
+        <label className="field">
+          Organization id
+          <input
+            name="organizationId"
+            required
+            maxLength={200}
+            data-testid="ws-organization"
+            spellCheck={false}
+          />
+        </label>
+        <label className="field">
+          Base URL override (optional)
+          <input
+            name="baseUrl"
+            maxLength={500}
+            data-testid="ws-base-url"
+            spellCheck={false}
+            placeholder={
+              environment === 'sandbox' ? 'http://127.0.0.1:<port>/platform' : DEFAULT_BASE_URLS[environment]
+            }
+          />
+        </label>
+        <label className="field">
+          API key
+          <input
+            name="apiKey"
+            maxLength={500}
+            data-testid="ws-api-key"
+            spellCheck={false}
+            autoComplete="off"
+          />
+        </label>
+        <label className="field">
+          API secret
+          <input
+            name="apiSecret"
+            type="password"
+            maxLength={2000}
+            data-testid="ws-api-secret"
+            autoComplete="new-password"
+          />
+        </label>
+      </div>
+      {environment === 'production' ? (
+        <div className="notice">
+          Production: every action in this workspace moves real funds and asks for typed confirmation.
+        </div>
+      ) : null}
+      <p className="note">The secret is sent once to the key store and never shown or kept by this window.</p>
+      {error ? <ErrorBanner error={error} testId="add-workspace-error" /> : null}
+      <div>
+        <button type="submit" className="btn primary" disabled={busy} data-testid="ws-submit">
+          {busy ? 'Creating…' : 'Create workspace'}
+        </button>
+      </div>
+    </form>
+  );
+}

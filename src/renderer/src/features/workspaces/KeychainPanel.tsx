@@ -1,0 +1,154 @@
+import { useState } from 'react';
+import type { KeychainStatus } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { copper } from '../../lib/api';
+
+interface KeychainPanelProps {
+  status: KeychainStatus | null;
+  onStatus(status: KeychainStatus): void;
+}
+
+/**
+ * Where keys are kept. When the OS keychain is missing the operator is told, and offered the
+ * encrypted vault; the passphrase is read from the form at submit and never held in state.
+ */
+export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!status) return null;
+  const needVault = !status.osKeychainAvailable || status.backend === 'vault';
+
+  const submit = async (form: HTMLFormElement, mode: 'create' | 'unlock') => {
+    const data = new FormData(form);
+    const passphrase = String(data.get('passphrase') ?? '');
+    const repeat = String(data.get('repeat') ?? '');
+    form.reset();
+    if (mode === 'create' && passphrase !== repeat) {
+      setError({ code: 'bad-input', message: 'The two passphrases differ.' });
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const res =
+      mode === 'create'
+        ? await copper().keychain.createVault({ passphrase })
+        : await copper().keychain.unlockVault({ passphrase });
+    setBusy(false);
+    if (res.ok) onStatus(res.value);
+    else setError(res.error);
+  };
+
+  return (
+    <section className="card" data-testid="keychain-panel" data-backend={status.backend}>
+      <h3>Key storage</h3>
+      <p className="small">
+        Backend: <strong data-testid="keychain-backend">{status.backend}</strong>
+        {status.backend === 'vault' ? (
+          <>
+            {' '}
+            · vault {status.vault.exists
+              ? status.vault.unlocked
+                ? 'unlocked'
+                : 'locked'
+              : 'not created'} · <span className="mono">{status.vault.path}</span>
+          </>
+        ) : null}
+      </p>
+      {!status.osKeychainAvailable ? (
+        <div className="notice" data-testid="keychain-unavailable">
+          The OS keychain is not available on this machine
+          {status.osKeychainError ? <> ({status.osKeychainError})</> : null}. API secrets are kept in an
+          encrypted vault file instead, unlocked with a passphrase. Nothing is ever stored in plain text.
+        </div>
+      ) : null}
+      {status.backend === 'memory' ? (
+        <div className="notice">Keys are held in memory only and are forgotten when the console stops.</div>
+      ) : null}
+      {needVault && !status.vault.exists ? (
+        <form
+          className="form-grid"
+          data-testid="vault-create"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(e.currentTarget, 'create');
+          }}
+        >
+          <label className="field">
+            New vault passphrase (12+ characters)
+            <input
+              type="password"
+              name="passphrase"
+              minLength={12}
+              required
+              autoComplete="new-password"
+              data-testid="vault-passphrase"
+            />
+          </label>
+          <label className="field">
+            Repeat passphrase
+            <input
+              type="password"
+              name="repeat"
+              minLength={12}
+              required
+              autoComplete="new-password"
+              data-testid="vault-passphrase-repeat"
+            />
+          </label>
+          <div>
+            <button type="submit" className="btn primary" disabled={busy} data-testid="vault-create-submit">
+              Create vault
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {needVault && status.vault.exists && !status.vault.unlocked ? (
+        <form
+          className="actions-row"
+          data-testid="vault-unlock"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit(e.currentTarget, 'unlock');
+          }}
+        >
+          <label className="field">
+            Vault passphrase
+            <input
+              type="password"
+              name="passphrase"
+              required
+              autoComplete="current-password"
+              data-testid="vault-passphrase"
+            />
+          </label>
+          <button
+            type="submit"
+            className="btn primary"
+            disabled={busy}
+            data-testid="vault-unlock-submit"
+            style={{ alignSelf: 'flex-end' }}
+          >
+            Unlock
+          </button>
+        </form>
+      ) : null}
+      {status.backend === 'vault' && status.vault.unlocked ? (
+        <div>
+          <button
+            type="button"
+            className="btn small"
+            onClick={() =>
+              void copper()
+                .keychain.lockVault({})
+                .then((r) => (r.ok ? onStatus(r.value) : setError(r.error)))
+            }
+          >
+            Lock vault
+          </button>
+        </div>
+      ) : null}
+      {error ? <ErrorBanner error={error} testId="keychain-error" /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import type { ConnectionTest, WorkspaceView } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { useWorkspaceStore } from '../../app/workspace-store';
+import { Badge } from '../../components/Badge';
+import { IdText } from '../../components/CopyButton';
+import { copper } from '../../lib/api';
+import { connectionFailureReason, connectionSummary } from './connection';
+
+type TestState =
+  | { kind: 'idle' }
+  | { kind: 'running' }
+  | { kind: 'ok'; result: ConnectionTest }
+  | { kind: 'failed'; error: AppError };
+
+/** One workspace: what it points at, whether a key is configured, and a connection test. */
+export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceView; active: boolean }) {
+  const [test, setTest] = useState<TestState>({ kind: 'idle' });
+  const [settingKey, setSettingKey] = useState(false);
+  const [keyError, setKeyError] = useState<AppError | null>(null);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+
+  const runTest = async () => {
+    setTest({ kind: 'running' });
+    const res = await copper().workspaces.testConnection({ id: w.id });
+    setTest(res.ok ? { kind: 'ok', result: res.value } : { kind: 'failed', error: res.error });
+  };
+
+  const saveKey = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const apiKey = String(data.get('apiKey') ?? '').trim();
+    const apiSecret = String(data.get('apiSecret') ?? '');
+    form.reset();
+    setKeyError(null);
+    const res = await copper().keychain.setKey({ workspaceId: w.id, apiKey, apiSecret });
+    if (!res.ok) {
+      setKeyError(res.error);
+      return;
+    }
+    setSettingKey(false);
+    useWorkspaceStore.getState().upsert({ ...w, keyConfigured: true });
+  };
+
+  const remove = async () => {
+    const res = await copper().workspaces.remove({ id: w.id });
+    if (res.ok) useWorkspaceStore.getState().apply(res.value);
+    else setKeyError(res.error);
+  };
+
+  return (
+    <article
+      className={`card ws-card env-${w.environment}`}
+      data-testid="workspace-card"
+      data-workspace-id={w.id}
+    >
+      <h3>
+        <span className={`env-pill env-${w.environment}`}>{w.environment.toUpperCase()}</span> {w.name}
+        {active ? <Badge value="active" label="current" /> : null}
+        {w.builtIn ? <Badge value="built-in" tone="info" /> : null}
+      </h3>
+      <dl className="kv">
+        <dt>Organization</dt>
+        <dd>
+          <IdText value={w.organizationId} />
+        </dd>
+        <dt>Base URL</dt>
+        <dd className="mono small">{w.baseUrl}</dd>
+        <dt>API key</dt>
+        <dd data-testid="key-status">
+          {w.keyConfigured ? (
+            <Badge value="ok" label="key configured" />
+          ) : (
+            <Badge value="pending" label="no key" />
+          )}
+        </dd>
+      </dl>
+      <div className="actions-row">
+        {!active ? (
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => void useWorkspaceStore.getState().activate(w.id)}
+          >
+            Switch to
+          </button>
+        ) : null}
+        <button
+          type="button"
+          className="btn small"
+          data-testid="test-connection"
+          disabled={test.kind === 'running'}
+          onClick={() => void runTest()}
+        >
+          {test.kind === 'running' ? 'Testing…' : 'Test connection'}
+        </button>
+        {!w.builtIn ? (
+          <button
+            type="button"
+            className="btn small"
+            data-testid="set-key"
+            onClick={() => setSettingKey((s) => !s)}
+          >
+            {w.keyConfigured ? 'Replace key' : 'Set key'}
+          </button>
+        ) : null}
+        {!w.builtIn ? (
+          confirmRemove ? (
+            <>
+              <button
+                type="button"
+                className="btn small danger"
+                data-testid="remove-confirm"
+                onClick={() => void remove()}
+              >
+                Remove “{w.name}” and its key
+              </button>
+              <button type="button" className="btn small" onClick={() => setConfirmRemove(false)}>
+                Keep
+              </button>
+            </>
+          ) : (
+            <button
+              type="button"
+              className="btn small ghost"
+              data-testid="remove-workspace"
+              onClick={() => setConfirmRemove(true)}
+            >
+              Remove…
+            </button>
+          )
+        ) : null}
+      </div>
+      {test.kind === 'ok' ? (
+        <div className="success" data-testid="connection-ok">
+          {connectionSummary(test.result)}
+        </div>
+      ) : null}
+      {test.kind === 'failed' ? (
+        <div
+          className="error-banner"
+          role="alert"
+          data-testid="connection-failed"
+          data-code={test.error.code}
+        >
+          <div className="error-text">
+            <strong>{connectionFailureReason(test.error)}</strong>
+            <span className="error-message">{test.error.message}</span>
+            <span className="muted small">
+              {test.error.code}
+              {test.error.status !== undefined ? ` · HTTP ${test.error.status}` : ''}
+            </span>
+          </div>
+        </div>
+      ) : null}
+      {settingKey ? (
+        <form
+          className="form-grid"
+          autoComplete="off"
+          data-testid="set-key-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveKey(e.currentTarget);
+          }}
+        >
+          <label className="field">
+            API key
+            <input name="apiKey" required maxLength={500} spellCheck={false} autoComplete="off" />
+          </label>
+          <label className="field">
+            API secret
+            <input name="apiSecret" type="password" required maxLength={2000} autoComplete="new-password" />
+          </label>
+          <div>
+            <button type="submit" className="btn small primary">
+              Store key
+            </button>
+          </div>
+        </form>
+      ) : null}
+      {keyError ? (
+        <div className="error-banner" role="alert">
+          <span className="error-message">{keyError.message}</span>
+        </div>
+      ) : null}
+    </article>
+  );
+}

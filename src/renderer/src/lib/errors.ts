@@ -1,0 +1,32 @@
+import type { AppError } from '@shared/result';
+
+/** What an operator should do about an error, before the server's own message. */
+const HINTS: Partial<Record<AppError['code'], string>> = {
+  'auth-failed':
+    'Authentication refused: the API key or secret is wrong, revoked, or not for this environment.',
+  'clock-skew': "This computer's clock differs too much from the platform's; fix the system time.",
+  network: 'The platform could not be reached (network, DNS, proxy or base URL).',
+  timeout: 'The platform did not answer in time. Nothing was retried automatically.',
+  forbidden: 'The API key lacks permission for this operation or organization.',
+  'rate-limited': 'Too many requests: wait before trying again.',
+  'no-key': 'This workspace has no API key configured.',
+  'keychain-unavailable': 'The OS keychain is unavailable; use the encrypted vault.',
+  'vault-locked': 'The vault is locked: unlock it with its passphrase.',
+  'vault-passphrase': 'Wrong vault passphrase.',
+  conflict: 'The platform refused the operation in the current state.',
+  'bad-request': 'The platform refused the request as invalid.',
+  'bad-input': 'The request was not sent: an input is invalid.',
+  'server-error': 'The platform failed to answer (server error).',
+  cancelled: 'Cancelled.',
+};
+
+export function errorHint(error: AppError): string | undefined {
+  return HINTS[error.code];
+}
+
+/** One line: hint, then the server's message verbatim (rendered as text, never HTML). */
+export function describeError(error: AppError): string {
+  const hint = errorHint(error);
+  const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
+  return hint ? `${hint} ${error.message}${status}` : `${error.message}${status}`;
+}

@@ -1,0 +1,34 @@
+/**
+ * Playwright fixtures: every test gets its own browser-mode console (own data folder, own main
+ * side, own embedded sandbox) and a page opened on it, waiting for the app's readiness marker.
+ * Browser console errors and page errors fail the test: a blank screen must never pass.
+ */
+import { test as base, expect, type Page } from '@playwright/test';
+import { startConsoleServer, type ConsoleServer } from './console-server';
+
+export interface ConsoleFixtures {
+  server: ConsoleServer;
+  app: Page;
+  pageErrors: string[];
+}
+
+export const test = base.extend<ConsoleFixtures>({
+  // eslint-disable-next-line no-empty-pattern
+  server: async ({}, use) => {
+    const server = await startConsoleServer();
+    await use(server);
+    await server.stop();
+  },
+  pageErrors: async ({}, use) => {
+    await use([]);
+  },
+  app: async ({ page, server, pageErrors }, use) => {
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+    await use(page);
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  },
+});
+
+export { expect };
