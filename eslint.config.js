@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'screenshots/**'] },
+  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', '.prof-scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

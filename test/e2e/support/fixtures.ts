@@ -19,6 +19,7 @@ export const test = base.extend<ConsoleFixtures>({
     await use(server);
     await server.stop();
   },
+  // eslint-disable-next-line no-empty-pattern
   pageErrors: async ({}, use) => {
     await use([]);
   },
