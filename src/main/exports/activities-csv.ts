@@ -136,9 +136,13 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     csvOut.end();
     await written;
     await rename(tempPath, filePath);
+    clearInterval(timer);
     report('done');
     return { ok: true, value: { path: filePath, rows, bytes, pages, neutralisedCells } };
   } catch (error) {
+    // Stop the ticker before the final report: a 'running' event after 'cancelled' would tell
+    // the renderer the export came back to life while the partial file is being removed.
+    clearInterval(timer);
     const failure = exportFailure(error, filePath, pages + 1, signal);
     report(failure.error.code === 'cancelled' ? 'cancelled' : 'failed');
     current?.parser.destroy();

@@ -26,9 +26,13 @@ export function openBodyStream(
   const reader = body?.getReader() ?? null;
   let total = 0;
   let settled = false;
+  // A cancel or timeout ends the stream at once. Waiting for the pending read to reject is not
+  // enough: undici can leave it pending for good after an abort, and the export would never settle.
+  const onAbort = () => stream.destroy(failure(control.controller.signal.reason));
   const settle = () => {
     if (settled) return;
     settled = true;
+    control.controller.signal.removeEventListener('abort', onAbort);
     control.release();
   };
   const failure = (error: unknown): PlatformStreamError => {
@@ -41,7 +45,7 @@ export function openBodyStream(
       `The platform's answer was cut off after ${total} bytes (${describeNetworkError(error)})`,
     );
   };
-  return new Readable({
+  const stream = new Readable({
     read() {
       if (reader === null) {
         settle();
@@ -71,14 +75,18 @@ export function openBodyStream(
       );
     },
     destroy(error, callback) {
-      if (!settled) {
+      const early = !settled;
+      settle();
+      if (early) {
         // Stopped before the end (by the consumer or an error): drop the connection rather than
         // leaving a pending read waiting for a server that may never send more.
         control.controller.abort();
         reader?.cancel().catch(() => undefined);
       }
-      settle();
       callback(error);
     },
   });
+  if (control.controller.signal.aborted) stream.destroy(failure(control.controller.signal.reason));
+  else control.controller.signal.addEventListener('abort', onAbort, { once: true });
+  return stream;
 }

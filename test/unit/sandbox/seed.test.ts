@@ -86,14 +86,12 @@ describe('seed data (small)', () => {
 });
 
 describe('seed data (large)', () => {
-  it('builds the benchmark sizes in well under 3 s', () => {
-    const t = performance.now();
+  // How long it takes is measured by bench/3-sandbox-throughput.ts (sandboxStartMs).
+  it('builds the benchmark sizes', () => {
     const d = buildSandboxData(1, 'large');
-    const ms = performance.now() - t;
     expect(d.activities.get(d.callerOrganizationId)?.length).toBe(100_000);
     expect(d.clearLoopActions.get(d.callerOrganizationId)?.length).toBe(50_000);
     expect(d.cryptoAddresses.get(d.callerOrganizationId)?.length).toBe(20_000);
     expect(d.loans.length).toBe(5000);
-    expect(ms).toBeLessThan(3000);
   }, 20_000);
 });

@@ -1,48 +1,36 @@
 /**
- * A smoke check of the benchmark paths on the `large` size (bounds are loose: benchmarks, not
- * tests, measure the real figures).
+ * The benchmark paths on the `large` size, for correctness only: how fast they are is measured by
+ * bench/3-sandbox-throughput.ts (ClearLoop pages under load, start-up) and bench/4 and bench/5
+ * (activity pages as JSON and CSV), never here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
-let startMs = 0;
 beforeAll(async () => {
-  const t = performance.now();
   h = await startHarness({ size: 'large' });
-  startMs = performance.now() - t;
 }, 30_000);
 afterAll(() => h.close());
 
 describe('large sandbox', () => {
-  it('starts in well under 3 s', () => {
-    expect(startMs).toBeLessThan(3000);
-  });
-
-  it('serves 100-row ClearLoop pages at random offsets over 8 connections quickly', async () => {
-    const times: number[] = [];
+  it('serves 100-row ClearLoop pages at random offsets over 8 connections', async () => {
     let n = 0;
     const worker = async (): Promise<void> => {
       while (n < 400) {
         const offset = (n++ * 7919) % 49_900;
-        const t = performance.now();
         const res = await h.req('GET', `/platform/clearloop/actions?limit=100&offset=${offset}`);
-        times.push(performance.now() - t);
         expect(res.status).toBe(200);
+        const body = res.json as { actions: unknown[]; pagination: { page: string; totalItems: string } };
+        expect(body.actions).toHaveLength(100);
+        expect(body.pagination.totalItems).toBe('50000');
+        expect(body.pagination.page).toBe(String(Math.floor(offset / 100) + 1));
       }
     };
     await Promise.all(Array.from({ length: 8 }, worker));
-    times.sort((a, b) => a - b);
-    const p99 = times[Math.floor(times.length * 0.99)] ?? 0;
-    console.info(
-      `[sandbox perf] clearloop p50 ${times[times.length >> 1]?.toFixed(1)} ms, p99 ${p99.toFixed(1)} ms`,
-    );
-    expect(p99).toBeLessThan(100);
   });
 
   it('walks 100 pages of 1000 activities as JSON and as CSV', async () => {
     for (const accept of ['application/json', 'text/csv']) {
-      const t = performance.now();
       for (let page = 0; page < 100; page++) {
         const res = await h.req(
           'GET',
@@ -52,10 +40,10 @@ describe('large sandbox', () => {
           },
         );
         expect(res.status).toBe(200);
+        if (accept === 'application/json') {
+          expect((res.json as { activities: unknown[] }).activities).toHaveLength(1000);
+        }
       }
-      const ms = performance.now() - t;
-      console.info(`[sandbox perf] 100 activity pages (${accept}) in ${ms.toFixed(0)} ms`);
-      expect(ms).toBeLessThan(6000);
     }
   });
 });

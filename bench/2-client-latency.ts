@@ -1,0 +1,133 @@
+/**
+ * Benchmark 2: the platform client's signed `GET /clearloop/actions?limit=100` (sign, send, read,
+ * parse, shape check, history record) against a raw `fetch` + `res.json()` of the same URL with
+ * headers signed before the clock starts, both to the same sandbox in a child process.
+ *
+ * Fairness: the sandbox refuses a signature it has seen, so the raw side uses a second API key of
+ * its own (POST /sandbox/keys; verification costs the same) and signs a fresh batch of distinct
+ * timestamps before each of its rounds. The two sides alternate in rounds (order flipped every
+ * round) after a warm-up; the figure is the ratio of the median latencies. Target: ≤ 1.15.
+ */
+import { createHmac } from 'node:crypto';
+import { PlatformClient } from '../src/main/platform/client';
+import { listClearLoopActions } from '../src/main/platform/operations';
+import { createHmacSigner } from '../src/main/keychain/hmac-signer';
+import { RequestHistory } from '../src/main/history/request-history';
+import { emit, heading, median, percentile, round } from './lib/report';
+import { BENCH_KEY, BENCH_SECRET, sandboxSpec, spawnServer } from './lib/servers';
+
+const PATH = '/platform/clearloop/actions?limit=100';
+const PER_ROUND = 25;
+const ROUNDS = 24;
+const WARMUP_ROUNDS = 4;
+
+async function main(): Promise<void> {
+  const server = await spawnServer(sandboxSpec('large'));
+  try {
+    const keyAnswer = await fetch(`${server.controlUrl}/keys`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    const rawKey = (await keyAnswer.json()) as { apiKey: string; apiSecret: string };
+    const signer = createHmacSigner(BENCH_KEY, BENCH_SECRET);
+    const client = new PlatformClient({
+      workspaceId: 'bench',
+      baseUrl: server.baseUrl,
+      signer: async () => signer,
+      history: new RequestHistory(),
+    });
+    const url = server.origin + PATH;
+
+    const clientRound = async (): Promise<number[]> => {
+      const times: number[] = [];
+      for (let i = 0; i < PER_ROUND; i++) {
+        const t = performance.now();
+        const result = await listClearLoopActions(client, { limit: 100 });
+        times.push(performance.now() - t);
+        if (!result.ok || result.value.actions.length !== 100) throw new Error('client request failed');
+      }
+      return times;
+    };
+
+    let lastRawTimestamp = 0;
+    const rawRound = async (): Promise<number[]> => {
+      // Signed before the clock starts: N distinct timestamps, so N distinct signatures.
+      const headerSets = Array.from({ length: PER_ROUND }, () => {
+        lastRawTimestamp = Math.max(Date.now(), lastRawTimestamp + 1);
+        const ts = String(lastRawTimestamp);
+        return {
+          Authorization: `ApiKey ${rawKey.apiKey}`,
+          'X-Timestamp': ts,
+          'X-Signature': createHmac('sha256', rawKey.apiSecret).update(`${ts}GET${PATH}`).digest('hex'),
+          Accept: 'application/json',
+        };
+      });
+      const times: number[] = [];
+      for (const headers of headerSets) {
+        const t = performance.now();
+        const res = await fetch(url, { headers });
+        const body = (await res.json()) as { actions?: unknown[] };
+        times.push(performance.now() - t);
+        if (res.status !== 200 || body.actions?.length !== 100) throw new Error(`raw request: ${res.status}`);
+      }
+      return times;
+    };
+
+    const clientTimes: number[] = [];
+    const rawTimes: number[] = [];
+    const roundRatios: number[] = [];
+    for (let r = 0; r < WARMUP_ROUNDS + ROUNDS; r++) {
+      let c: number[];
+      let w: number[];
+      if (r % 2 === 0) {
+        c = await clientRound();
+        w = await rawRound();
+      } else {
+        w = await rawRound();
+        c = await clientRound();
+      }
+      if (r < WARMUP_ROUNDS) continue;
+      clientTimes.push(...c);
+      rawTimes.push(...w);
+      roundRatios.push(median(c) / median(w));
+    }
+    const clientMs = median(clientTimes);
+    const rawMs = median(rawTimes);
+    const ratio = clientMs / rawMs;
+
+    heading('2. client signed GET vs raw fetch (same sandbox, child process)');
+    console.info(
+      `GET ${PATH}, ${ROUNDS} alternating rounds of ${PER_ROUND} after ${WARMUP_ROUNDS} warm-up rounds`,
+    );
+    console.info(
+      `client: median ${round(clientMs, 3)} ms, p90 ${round(percentile(clientTimes, 90), 3)} ms (sign + fetch + parse + check + history)`,
+    );
+    console.info(
+      `raw fetch, headers signed beforehand: median ${round(rawMs, 3)} ms, p90 ${round(percentile(rawTimes, 90), 3)} ms`,
+    );
+    console.info(
+      `ratio of medians ${round(ratio, 3)} (median of per-round ratios ${round(median(roundRatios), 3)}); target ≤ 1.15`,
+    );
+    emit({
+      id: 2,
+      what: 'client signed GET vs raw fetch, median latency',
+      figure: `${round(ratio)}×`,
+      target: '≤ 1.15×',
+      pass: ratio <= 1.15,
+      details: {
+        clientMedianMs: round(clientMs, 3),
+        rawMedianMs: round(rawMs, 3),
+        clientP90Ms: round(percentile(clientTimes, 90), 3),
+        rawP90Ms: round(percentile(rawTimes, 90), 3),
+        ratio: round(ratio, 3),
+        medianRoundRatio: round(median(roundRatios), 3),
+        samplesPerSide: clientTimes.length,
+      },
+    });
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

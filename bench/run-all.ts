@@ -1,0 +1,94 @@
+/**
+ * `npm run bench`: runs every `bench/<n>-<name>.ts` (sorted by n) one after another, each in its
+ * own Node process, shows its output, collects the JSON record on its last line and prints one
+ * table with the machine it ran on. Later benchmarks (the UI ones) join by adding a script with
+ * the next number. `npm run bench -- 2 4` runs only those numbers. A missed target does not fail
+ * the run (benchmarks do not gate CI); a script that crashes or prints no record does.
+ */
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine, type BenchRecord } from './lib/report';
+import { TSX_ARGS } from './lib/servers';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const SCRIPT_TIMEOUT_MS = 120_000;
+
+function scripts(only: readonly number[]): { n: number; file: string }[] {
+  return readdirSync(HERE)
+    .map((file) => ({ file, match: /^(\d+)-[\w-]+\.ts$/.exec(file) }))
+    .filter((x): x is { file: string; match: RegExpExecArray } => x.match !== null)
+    .map((x) => ({ n: Number(x.match[1]), file: join(HERE, x.file) }))
+    .filter((x) => only.length === 0 || only.includes(x.n))
+    .sort((a, b) => a.n - b.n);
+}
+
+function runScript(file: string): Promise<{ record: BenchRecord | null; ms: number; code: number | null }> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [...TSX_ARGS, file], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      process.stdout.write(chunk);
+    });
+    const timer = setTimeout(() => child.kill('SIGTERM'), SCRIPT_TIMEOUT_MS);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const last = out.trimEnd().split('\n').at(-1) ?? '';
+      let record: BenchRecord | null = null;
+      try {
+        const parsed = JSON.parse(last) as BenchRecord;
+        if (typeof parsed.id === 'number' && typeof parsed.pass === 'boolean') record = parsed;
+      } catch {
+        record = null;
+      }
+      resolve({ record, ms: performance.now() - started, code });
+    });
+  });
+}
+
+function table(rows: string[][]): string {
+  const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i] ?? 0)).join(' | ')} |`;
+  const [head, ...body] = rows;
+  return [line(head ?? []), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...body.map(line)].join(
+    '\n',
+  );
+}
+
+async function main(): Promise<void> {
+  const only = process.argv.slice(2).map(Number).filter(Number.isInteger);
+  const list = scripts(only);
+  const rows: string[][] = [['#', 'what', 'figure', 'target', 'pass', 'script time']];
+  let crashed = 0;
+  const loadBefore = machine().load1;
+  for (const { n, file } of list) {
+    const { record, ms, code } = await runScript(file);
+    const time = `${(ms / 1000).toFixed(1)} s`;
+    if (record === null) {
+      crashed++;
+      rows.push([String(n), file.slice(HERE.length + 1), `no record (exit ${code})`, '', 'ERROR', time]);
+    } else {
+      rows.push([
+        String(record.id),
+        record.what,
+        record.figure,
+        record.target,
+        record.pass ? 'yes' : 'NO',
+        time,
+      ]);
+    }
+  }
+  const m = machine();
+  console.info(`\n== benchmark table ==`);
+  console.info(
+    `machine: ${m.nproc} CPUs (${m.cpu}), ${m.memoryGiB} GiB, node ${m.node}, ${m.platform}; ` +
+      `load average (1 min) ${loadBefore} before, ${m.load1} after; command: npm run bench`,
+  );
+  console.info(table(rows));
+  if (crashed > 0) process.exitCode = 1;
+}
+
+await main();
