@@ -30,14 +30,16 @@ export function buildActivities(
     // The first records cycle through every type so that even a tiny set has all of them.
     const typeIndex = i < ACTIVITY_TYPES.length ? i : rng.int(ACTIVITY_TYPES.length);
     const activityType = ACTIVITY_TYPES[typeIndex] ?? 'login';
-    const hostile = i % 97 === 13 ? ` ${HOSTILE_TEXTS[((i / 97) % HOSTILE_TEXTS.length) | 0] ?? ''}` : '';
+    // Hostile text leads the description, so a formula (`=HYPERLINK(…`, `+SUM(…`, `@cmd…`) starts
+    // a CSV cell as it would in a real attack and an export has something to neutralise.
+    const hostile = i % 97 === 13 ? `${HOSTILE_TEXTS[((i / 97) % HOSTILE_TEXTS.length) | 0] ?? ''} ` : '';
     const userId = rng.pick(userIds);
     const subject = SUBJECTS[typeIndex % SUBJECTS.length] ?? 'item';
     out[i] = {
       activityId: rng.uuid(),
       activityType,
       createdAt: String(t),
-      description: `${names[typeIndex] ?? activityType} for ${subject} #${rng.between(1, 99_999)}${hostile}`,
+      description: `${hostile}${names[typeIndex] ?? activityType} for ${subject} #${rng.between(1, 99_999)}`,
       name: names[typeIndex] ?? activityType,
       organizationId,
       portfolioId: rng.chance(0.7) ? rng.pick(portfolioIds) : '',

@@ -18,7 +18,7 @@ export interface ConsoleServer {
 }
 
 export async function startConsoleServer(
-  opts: { dataDir?: string; size?: 'small' | 'large' } = {},
+  opts: { dataDir?: string; size?: 'small' | 'large'; env?: Record<string, string> } = {},
 ): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'copper-e2e-')));
   const child = spawn(
@@ -36,7 +36,11 @@ export async function startConsoleServer(
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DBUS_SESSION_BUS_ADDRESS: process.env['DBUS_SESSION_BUS_ADDRESS'] ?? '' },
+      env: {
+        ...process.env,
+        DBUS_SESSION_BUS_ADDRESS: process.env['DBUS_SESSION_BUS_ADDRESS'] ?? '',
+        ...opts.env,
+      },
     },
   );
   let output = '';

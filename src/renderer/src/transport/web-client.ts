@@ -22,16 +22,26 @@ export function readToken(): string | null {
 
 type Listener = (payload: unknown) => void;
 
+/**
+ * Calls that must complete even when the page goes away: the remembered view is flushed on
+ * `pagehide`, and a plain fetch is aborted by the unload. `keepalive` lets it finish; browsers cap
+ * keepalive bodies at 64 KB in total, so larger ones go as ordinary requests.
+ */
+const SURVIVES_UNLOAD = new Set(['workspaces.saveUiState']);
+const KEEPALIVE_MAX_BYTES = 60_000;
+
 export function createWebApi(token: string): CopperApi {
   const listeners = new Map<EventName, Set<Listener>>();
   let streamStarted = false;
 
   const invoke = async (name: string, input: unknown): Promise<Result<unknown>> => {
     try {
+      const request = JSON.stringify(input ?? {});
       const response = await fetch(`/rpc/${name}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
-        body: JSON.stringify(input ?? {}),
+        body: request,
+        keepalive: SURVIVES_UNLOAD.has(name) && request.length <= KEEPALIVE_MAX_BYTES,
       });
       const body = (await response.json()) as Result<unknown>;
       return body;

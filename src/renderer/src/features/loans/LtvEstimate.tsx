@@ -20,13 +20,9 @@ interface CollateralRow {
  */
 export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loan: Loan }) {
   const [amount, setAmount] = useState(loan.amount);
-  const [rows, setRows] = useState<CollateralRow[]>(() =>
-    (loan.embedded?.collaterals ?? []).map((c) => ({
-      amount: c.amount,
-      currency: c.currency,
-      mainCurrency: c.mainCurrency,
-    })),
-  );
+  // The platform adds `collaterals` to those already posted (docs/sandbox.md), so the list starts
+  // empty: pre-filling the posted ones would count them twice.
+  const [rows, setRows] = useState<CollateralRow[]>([]);
   const [includeInterest, setIncludeInterest] = useState(false);
   const [result, setResult] = useState<Loan | null>(null);
   const [error, setError] = useState<AppError | null>(null);
@@ -80,7 +76,7 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
           data-testid="estimate-amount"
         />
       </label>
-      <span className="small muted">Collaterals</span>
+      <span className="small muted">Collateral to add to what is posted (a negative amount withdraws)</span>
       {rows.map((r, i) => (
         <div className="actions-row" key={i}>
           <input

@@ -1,0 +1,216 @@
+/**
+ * Loans: list, filter, sort, open a loan, and every loan action against the seeded scenarios of
+ * the embedded sandbox (docs/sandbox.md). Allowed actions go through the confirmation and show
+ * the platform's new state; disallowed ones are disabled with the reason; a refused one shows the
+ * platform's message and is sent exactly once.
+ */
+import { test, expect } from './support/fixtures';
+import { approveLoanDirectly } from './support/platform-request';
+import { ConfirmDialog } from './pages/confirm-dialog';
+import { LoansPage } from './pages/loans';
+import { RequestHistoryPage } from './pages/request-history';
+import { Shell } from './pages/shell';
+
+const amountOf = (text: string) => Number(text.replace(/[^\d.-]/g, ''));
+
+test('lists loans, filters by side and status, sorts by amount', async ({ app }) => {
+  const shell = new Shell(app);
+  const loans = new LoansPage(app);
+  await shell.openTab('loans');
+  await loans.table.waitReady();
+  // 60 seeded loans, 2 of them between counterparties only (invisible to the caller).
+  expect(await loans.table.rowCount()).toBe(58);
+
+  await loans.sideFilter.selectOption('lend');
+  await loans.table.waitReady();
+  const lendCount = await loans.table.rowCount();
+  expect(lendCount).toBeGreaterThan(0);
+  expect(lendCount).toBeLessThan(58);
+  expect(new Set(await loans.table.columnTexts('side'))).toEqual(new Set(['lender']));
+
+  await loans.sideFilter.selectOption('');
+  await loans.filterStatuses(['awaiting-approval']);
+  await expect(loans.table.root).toHaveAttribute('data-row-count', '6');
+  expect(new Set(await loans.table.columnTexts('status'))).toEqual(new Set(['awaiting-approval']));
+
+  await loans.table.sortBy('amount', 'ascending');
+  const up = (await loans.table.columnTexts('amount')).map(amountOf);
+  expect(up).toEqual([...up].sort((a, b) => a - b));
+  await loans.table.sortBy('amount', 'descending');
+  const down = (await loans.table.columnTexts('amount')).map(amountOf);
+  expect(down).toEqual([...up].sort((a, b) => b - a));
+});
+
+test('approve: the lender approves a loan, the row and the detail show the new state', async ({ app }) => {
+  const shell = new Shell(app);
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await shell.openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await expect(loans.detailStatus).toHaveText('awaiting-approval');
+  await expect(loans.action('approve')).toBeEnabled();
+
+  await loans.action('approve').click();
+  await expect(confirm.root).toBeVisible();
+  await expect(confirm.environment).toHaveText('SANDBOX');
+  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await expect(confirm.target).toContainText(loanId);
+  await expect(confirm.detail('Loan amount')).toContainText('7,922,000');
+  await expect(confirm.detail('Loan amount')).toContainText('USDC');
+  await confirm.submit.click();
+  // Collateralised: approval moves it to awaiting-collateral.
+  await expect(confirm.result).toContainText('awaiting-collateral');
+  await confirm.close.click();
+  await expect(confirm.root).toBeHidden();
+
+  await expect(loans.detailStatus).toHaveText('awaiting-collateral');
+  await expect(loans.action('approve')).toBeDisabled();
+  await expect(loans.whyNot('approve')).toContainText('this one is awaiting-collateral');
+  await expect(await loans.rowStatus(loanId)).toHaveText('awaiting-collateral');
+});
+
+test('approve is disabled, with the reason, when the caller is the borrower', async ({ app }) => {
+  const loans = new LoansPage(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-borrow-1');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await expect(loans.action('approve')).toBeDisabled();
+  await expect(loans.whyNot('approve')).toHaveText('Only the lender approves a loan.');
+  await expect(loans.action('approve')).toHaveAttribute('title', 'Only the lender approves a loan.');
+});
+
+test('cancel interest payment: the loan goes back to active', async ({ app }) => {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-interest-lend-1');
+  await loans.openLoan(loanId, 'repaying-interest');
+  await loans.action('cancel-interest').click();
+  await expect(loans.actionForm('cancel-interest')).toBeVisible();
+  await loans.review.click();
+  await expect(confirm.detail('Interest amount')).toContainText('147,290');
+  await confirm.submit.click();
+  await expect(confirm.result).toContainText('active');
+  await confirm.close.click();
+  await expect(loans.detailStatus).toHaveText('active');
+  await expect(loans.action('cancel-interest')).toBeDisabled();
+  await expect(await loans.rowStatus(loanId)).toHaveText('active');
+});
+
+test('accept repayment: a full repayment requested by the borrower repays the loan', async ({ app }) => {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-1');
+  await loans.openLoan(loanId, 'repaying');
+  await loans.action('accept-repayment').click();
+  await loans.review.click();
+  await expect(confirm.detail('Amount to accept')).toContainText('7,171,000');
+  await confirm.submit.click();
+  await expect(confirm.result).toContainText('repaid');
+  await confirm.close.click();
+  await expect(loans.detailStatus).toHaveText('repaid');
+  await expect(await loans.rowStatus(loanId)).toHaveText('repaid');
+});
+
+test('accept repayment is disabled when our side requested it', async ({ app }) => {
+  const loans = new LoansPage(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-repay-own-1');
+  await loans.openLoan(loanId, 'repaying');
+  await expect(loans.action('accept-repayment')).toBeDisabled();
+  await expect(loans.whyNot('accept-repayment')).toContainText('requested by your side');
+});
+
+test('confirm external disbursement: the loan becomes active', async ({ app }) => {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-disburse-lend-1');
+  await loans.openLoan(loanId, 'disbursing');
+  await loans.action('confirm-disbursement').click();
+  await loans.review.click();
+  await expect(confirm.detail('Disbursed amount')).toContainText('17,618,000');
+  await confirm.submit.click();
+  await expect(confirm.result).toContainText('active');
+  await confirm.close.click();
+  await expect(loans.detailStatus).toHaveText('active');
+  await expect(await loans.rowStatus(loanId)).toHaveText('active');
+});
+
+test('estimate LTV: unchanged inputs give the current LTV, a doubled amount doubles it', async ({ app }) => {
+  const loans = new LoansPage(app);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-3');
+  await loans.openLoan(loanId, 'repaying');
+  await loans.estimateToggle.click();
+  const estimate = loans.estimate;
+  await expect(estimate.getByTestId('estimate-amount')).toHaveValue('18363000');
+  await estimate.getByTestId('estimate-submit').click();
+  const result = estimate.getByTestId('estimate-result');
+  await expect(result).toContainText('Current 50.00%');
+  await expect(result).toContainText('Estimated 50.00%');
+
+  await estimate.getByTestId('estimate-amount').fill('36726000');
+  await estimate.getByTestId('estimate-submit').click();
+  await expect(result).toContainText('Estimated 100.00%');
+  await expect(result).toContainText('default');
+  // An estimate changes nothing.
+  await expect(loans.detailStatus).toHaveText('repaying');
+});
+
+test('LTV dry-run calculator: LTV of a loan against collateral, and the collateral for a target', async ({
+  app,
+}) => {
+  const loans = new LoansPage(app);
+  await new Shell(app).openTab('loans');
+  await app.getByTestId('open-ltv-calculator').click();
+  const dry = loans.dryRun;
+  await expect(dry).toBeVisible();
+  await dry.getByTestId('dry-loan-amount').fill('32500');
+  await dry.getByTestId('dry-loan-currency').fill('USDC');
+  await dry.getByTestId('dry-coll-amount').fill('1');
+  await dry.getByTestId('dry-coll-currency').fill('BTC');
+  await dry.getByTestId('dry-submit').click();
+  // 32,500 USD against 1 BTC at 65,000 USD.
+  await expect(dry.getByTestId('dry-result')).toContainText('50.00%');
+  await dry.getByTestId('dry-target').fill('0.25');
+  await dry.getByTestId('dry-submit').click();
+  // Reaching 25% needs 130,000 USD of collateral: one more BTC.
+  await expect(dry.getByTestId('dry-result')).toContainText('"requiredCollateralAmount": "1"');
+  await dry.getByTestId('dry-loan-amount').fill('12,5');
+  await expect(dry.getByTestId('dry-submit')).toBeDisabled();
+});
+
+test('a refused action shows the platform message and is sent exactly once', async ({ app }) => {
+  const shell = new Shell(app);
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await shell.openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-3');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await expect(loans.action('approve')).toBeEnabled();
+
+  // Another client of the same organization approves it meanwhile; this view is now stale.
+  const baseUrl = await shell.workspaceName.getAttribute('title');
+  const organizationId = await shell.organization.innerText();
+  await approveLoanDirectly(baseUrl ?? '', organizationId, loanId);
+
+  await loans.action('approve').click();
+  await confirm.submit.click();
+  await expect(confirm.error).toBeVisible();
+  await expect(confirm.errorMessage).toHaveText('loan is awaiting-collateral, not awaiting-approval');
+  await expect(confirm.error).toHaveAttribute('data-code', 'conflict');
+  await expect(confirm.result).toBeHidden();
+  await app.keyboard.press('Escape');
+  await expect(confirm.root).toBeHidden();
+
+  await shell.openTab('request-history');
+  const history = new RequestHistoryPage(app);
+  await history.searchPath(`/loans/${loanId}`);
+  const patches = (await history.entries()).filter((e) => e.method === 'PATCH');
+  expect(patches).toHaveLength(1);
+  expect(patches[0]?.status).toBe('409');
+  expect(patches[0]?.error).toBe('conflict');
+});

@@ -1,0 +1,76 @@
+/** The Workspaces tab: key storage (vault), the add-workspace form, one card per workspace. */
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export interface NewWorkspace {
+  name: string;
+  environment: 'production' | 'demo' | 'testnet' | 'sandbox';
+  organizationId: string;
+  baseUrl?: string;
+  apiKey?: string;
+  apiSecret?: string;
+}
+
+export class WorkspacesPage {
+  constructor(readonly page: Page) {}
+
+  get view(): Locator {
+    return this.page.getByTestId('workspaces-view');
+  }
+  get keychain(): Locator {
+    return this.page.getByTestId('keychain-panel');
+  }
+  get keychainBackend(): Locator {
+    return this.keychain.getByTestId('keychain-backend');
+  }
+  get keychainUnavailable(): Locator {
+    return this.keychain.getByTestId('keychain-unavailable');
+  }
+  get vaultCreate(): Locator {
+    return this.keychain.getByTestId('vault-create');
+  }
+  get form(): Locator {
+    return this.page.getByTestId('add-workspace-form');
+  }
+  get secretInput(): Locator {
+    return this.form.getByTestId('ws-api-secret');
+  }
+  get created(): Locator {
+    return this.page.getByTestId('workspace-created');
+  }
+  card(name: string): Locator {
+    return this.page.getByTestId('workspace-card').filter({ hasText: name });
+  }
+
+  async createVault(passphrase: string): Promise<void> {
+    await this.vaultCreate.getByTestId('vault-passphrase').fill(passphrase);
+    await this.vaultCreate.getByTestId('vault-passphrase-repeat').fill(passphrase);
+    await this.vaultCreate.getByTestId('vault-create-submit').click();
+    await expect(this.keychain).toContainText('vault unlocked');
+  }
+
+  async addWorkspace(ws: NewWorkspace): Promise<void> {
+    await this.form.getByTestId('ws-environment').selectOption(ws.environment);
+    await this.form.getByTestId('ws-name').fill(ws.name);
+    await this.form.getByTestId('ws-organization').fill(ws.organizationId);
+    if (ws.baseUrl) await this.form.getByTestId('ws-base-url').fill(ws.baseUrl);
+    if (ws.apiKey) await this.form.getByTestId('ws-api-key').fill(ws.apiKey);
+    if (ws.apiSecret) await this.secretInput.fill(ws.apiSecret);
+    await this.form.getByTestId('ws-submit').click();
+    await expect(this.created).toContainText(`Created “${ws.name}”`);
+  }
+
+  async testConnection(name: string): Promise<void> {
+    await this.card(name).getByTestId('test-connection').click();
+    await expect(this.card(name).getByTestId('test-connection')).toHaveText('Test connection');
+  }
+
+  async replaceKey(name: string, apiKey: string, apiSecret: string): Promise<void> {
+    const card = this.card(name);
+    await card.getByTestId('set-key').click();
+    const form = card.getByTestId('set-key-form');
+    await form.locator('input[name="apiKey"]').fill(apiKey);
+    await form.locator('input[name="apiSecret"]').fill(apiSecret);
+    await form.getByRole('button', { name: 'Store key' }).click();
+    await expect(form).toBeHidden();
+  }
+}

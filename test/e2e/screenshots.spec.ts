@@ -1,0 +1,80 @@
+/**
+ * Screenshots of every tab, light and dark (the theme follows the OS by default, emulated here),
+ * plus the loan detail and a confirmation dialog, into `screenshots/<name>-<theme>.png` at the
+ * configured 1280×800. They are for people to look at; the assertions only make sure each view
+ * has settled before the picture is taken.
+ */
+import { mkdir } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
+import { test, expect } from './support/fixtures';
+import { AgentWalletsPage } from './pages/agent-wallets';
+import { ConfirmDialog } from './pages/confirm-dialog';
+import { LoansPage } from './pages/loans';
+import { ALL_TAB_IDS, Shell, type TabId } from './pages/shell';
+
+const DIR = 'screenshots';
+
+/** The table each data tab shows; the view is settled when it is visible and loaded. */
+const MAIN_TABLE: Record<Exclude<TabId, 'workspaces'>, string> = {
+  'portfolios-wallets': 'table-wallets',
+  loans: 'table-loans',
+  'agent-wallets': 'table-agent-wallets',
+  clearloop: 'table-clearloop',
+  activities: 'table-activities',
+  'address-book': 'table-address-book',
+  'request-history': 'table-request-history',
+};
+
+/**
+ * Settled: the tab's own table is visible (while a lazy tab loads, the previous tab's tables stay
+ * in the DOM, hidden, behind a spinner) and every visible table is ready or in error.
+ */
+async function settled(page: Page, tab: TabId): Promise<void> {
+  const view = new Shell(page).view(tab);
+  await expect(view).toBeVisible();
+  if (tab === 'workspaces') {
+    await expect(page.getByTestId('keychain-panel')).toBeVisible();
+    return;
+  }
+  await expect(view.getByTestId(MAIN_TABLE[tab])).toBeVisible();
+  await expect
+    .poll(() =>
+      view.evaluate((el) =>
+        Array.from(el.querySelectorAll<HTMLElement>('[data-status]'))
+          .filter((t) => t.checkVisibility())
+          .every((t) => ['ready', 'error'].includes(t.getAttribute('data-status') ?? '')),
+      ),
+    )
+    .toBe(true);
+  await expect(view.locator('[data-testid="table-loading"]:visible')).toHaveCount(0);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`every tab, the loan detail and a confirmation (${theme})`, async ({ app }) => {
+    await mkdir(DIR, { recursive: true });
+    await app.emulateMedia({ colorScheme: theme });
+    const shell = new Shell(app);
+    for (const tab of ALL_TAB_IDS) {
+      await shell.openTab(tab);
+      if (tab === 'agent-wallets')
+        await new AgentWalletsPage(app).chooseComposerPortfolio('Hyperliquid Desk');
+      await settled(app, tab);
+      await app.screenshot({ path: `${DIR}/${tab}-${theme}.png` });
+    }
+
+    const loans = new LoansPage(app);
+    await shell.openTab('loans');
+    const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
+    await loans.openLoan(loanId, 'repaying');
+    await loans.action('accept-repayment').click();
+    await settled(app, 'loans');
+    await app.screenshot({ path: `${DIR}/loan-detail-${theme}.png` });
+
+    await loans.review.click();
+    const confirm = new ConfirmDialog(app);
+    await expect(confirm.submit).toBeEnabled();
+    await app.screenshot({ path: `${DIR}/confirm-dialog-${theme}.png` });
+    await app.keyboard.press('Escape');
+    await expect(confirm.root).toBeHidden();
+  });
+}

@@ -1,0 +1,74 @@
+/**
+ * Talks to a sandbox directly, as another client of the platform would: a signed request
+ * (HMAC-SHA256 over timestamp + method + path + body, as docs/sandbox.md describes) with a key of
+ * its own from `POST /sandbox/keys`. Used to change state behind the console's back.
+ */
+import { createHmac } from 'node:crypto';
+
+export interface SandboxKey {
+  apiKey: string;
+  apiSecret: string;
+  organizationId: string;
+}
+
+let lastTimestamp = 0;
+
+/** Strictly increasing: two requests signed in the same millisecond would be refused as a replay. */
+function nextTimestamp(): string {
+  lastTimestamp = Math.max(Date.now(), lastTimestamp + 1);
+  return String(lastTimestamp);
+}
+
+/** `baseUrl` is the workspace's `.../platform`; the control panel sits beside it at `/sandbox`. */
+export async function createSandboxKey(baseUrl: string): Promise<SandboxKey> {
+  const controlUrl = baseUrl.replace(/\/platform$/, '/sandbox');
+  const res = await fetch(`${controlUrl}/keys`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: '{}',
+  });
+  if (res.status !== 201) throw new Error(`POST /sandbox/keys answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as SandboxKey;
+}
+
+export async function signedRequest(
+  baseUrl: string,
+  key: SandboxKey,
+  method: 'GET' | 'PATCH' | 'POST',
+  path: string,
+  opts: { contentType?: string; body?: string } = {},
+): Promise<{ status: number; json: unknown }> {
+  const body = opts.body ?? '';
+  const timestamp = nextTimestamp();
+  // The signed path is the request target as the server receives it, `/platform` included.
+  const target = new URL(baseUrl).pathname + path;
+  const signature = createHmac('sha256', key.apiSecret)
+    .update(timestamp + method + target + body)
+    .digest('hex');
+  const res = await fetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      Authorization: `ApiKey ${key.apiKey}`,
+      'X-Timestamp': timestamp,
+      'X-Signature': signature,
+      ...(opts.contentType ? { 'Content-Type': opts.contentType } : {}),
+    },
+    ...(body ? { body } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text ? (JSON.parse(text) as unknown) : null };
+}
+
+/** Approves a loan as another client of the same organization would. */
+export async function approveLoanDirectly(
+  baseUrl: string,
+  organizationId: string,
+  loanId: string,
+): Promise<void> {
+  const key = await createSandboxKey(baseUrl);
+  const res = await signedRequest(baseUrl, key, 'PATCH', `/organizations/${organizationId}/loans/${loanId}`, {
+    contentType: 'application/vnd.approve-loan+json',
+  });
+  if (res.status !== 200)
+    throw new Error(`direct approve answered ${res.status}: ${JSON.stringify(res.json)}`);
+}
