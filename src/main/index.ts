@@ -8,6 +8,7 @@ import { createLogger } from './log/logger';
 import { createMainApp, type MainApp } from './app/create-app';
 import { registerIpc } from './shell/ipc';
 import { createMainWindow } from './shell/window';
+import { createElectronNotifier } from './shell/notifier';
 
 const log = createLogger();
 let mainApp: MainApp | null = null;
@@ -34,6 +35,7 @@ app
       version: app.getVersion(),
       sandboxSize: 'small',
       log,
+      notifier: createElectronNotifier(),
       saveDialog: {
         async choose(suggestedName) {
           const result = await dialog.showSaveDialog({

@@ -49,6 +49,11 @@ export class Authenticator {
     this.keys.set(record.apiKey, record);
   }
 
+  /** The key's record, for signing webhook deliveries with its secret; never sent anywhere. */
+  lookup(apiKey: string): ApiKeyRecord | undefined {
+    return this.keys.get(apiKey);
+  }
+
   /** Returns the key record or throws 401 / 429. */
   verify(req: SignedRequest): ApiKeyRecord {
     const now = this.now();

@@ -29,7 +29,8 @@ export interface ControlReply {
   json: unknown;
 }
 
-export type ControlHandler = (req: ControlRequest) => ControlReply;
+/** `params` holds the `:name` segments of the registered path (e.g. `/webhooks/subscriptions/:id`). */
+export type ControlHandler = (req: ControlRequest, params: Record<string, string>) => ControlReply;
 
 /** Ten years: far enough for any test, small enough to stay a safe integer of milliseconds. */
 const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
@@ -48,11 +49,40 @@ export class ControlPanel {
   }
 
   handle(path: string, req: ControlRequest): ControlReply {
-    const byMethod = this.routes.get(path);
-    if (byMethod === undefined) throw notFound(`no such sandbox control: ${path.slice(0, 200)}`);
+    let params: Record<string, string> = {};
+    let byMethod = this.routes.get(path);
+    if (byMethod === undefined) {
+      const found = this.matchPattern(path);
+      if (found === undefined) throw notFound(`no such sandbox control: ${path.slice(0, 200)}`);
+      [byMethod, params] = found;
+    }
     const handler = byMethod.get(req.method);
     if (handler === undefined) throw methodNotAllowed([...byMethod.keys()]);
-    return handler(req);
+    return handler(req, params);
+  }
+
+  /** Registered paths with `:name` segments; few, so a linear scan is fine. */
+  private matchPattern(path: string): [Map<string, ControlHandler>, Record<string, string>] | undefined {
+    const segments = path.split('/');
+    for (const [pattern, byMethod] of this.routes) {
+      if (!pattern.includes('/:')) continue;
+      const parts = pattern.split('/');
+      if (parts.length !== segments.length) continue;
+      const params: Record<string, string> = {};
+      const matches = parts.every((part, i) => {
+        const seg = segments[i] ?? '';
+        if (!part.startsWith(':')) return part === seg;
+        if (seg === '') return false;
+        try {
+          params[part.slice(1)] = decodeURIComponent(seg);
+        } catch {
+          throw badRequest(`path segment ${part.slice(1)} is not valid percent-encoding`);
+        }
+        return true;
+      });
+      if (matches) return [byMethod, params];
+    }
+    return undefined;
   }
 }
 

@@ -14,6 +14,8 @@ import { Router } from './router';
 import { platformRoutes } from './routes';
 import { createRequestListener } from './server';
 import { SandboxStore } from './state/store';
+import { registerWebhookControls } from './webhooks/controls';
+import { WebhookHub, type WebhookRetryOptions } from './webhooks/hub';
 
 export interface SandboxOptions {
   /** 0 (default) picks a free port. */
@@ -31,6 +33,8 @@ export interface SandboxOptions {
   now?: () => number;
   /** How long pending agent wallets / ClearLoop actions stay pending; default 30 s. */
   pendingActivationMs?: number;
+  /** Webhook delivery retries: default 5 attempts, 1 s base delay doubling, 5 s timeout each. */
+  webhookRetry?: WebhookRetryOptions;
 }
 
 export interface RunningSandbox {
@@ -98,6 +102,8 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, () => clock.wallNow());
   const controls = new ControlPanel();
   registerCoreControls(controls, { store, auth, limiter, clock });
+  const hub = new WebhookHub({ store, auth, clock, defaultApiKey: apiKey, retry: opts.webhookRetry });
+  registerWebhookControls(controls, { store, hub });
   const server = createServer(
     createRequestListener({ store, auth, limiter, router: new Router(platformRoutes), controls }),
   );
@@ -105,9 +111,13 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   server.headersTimeout = 10_000;
   server.requestTimeout = 15_000;
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const onError = (err: Error): void => {
+      hub.close();
+      reject(err);
+    };
+    server.once('error', onError);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', onError);
       resolve();
     });
   });
@@ -121,6 +131,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     apiSecret,
     close: () =>
       new Promise<void>((resolve, reject) => {
+        hub.close();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import {
   ACTIVITY_TYPES,
   ADDRESS_TYPES,
+  ALL_WEBHOOK_EVENT_TYPES,
   CLEARLOOP_ACTION_TYPES,
   ENVIRONMENTS,
   EXCHANGE_ACTION_TYPES,
@@ -35,6 +36,19 @@ import type {
 } from './platform/resources';
 import type { Result } from './result';
 import type { Environment } from './platform/enums';
+import {
+  MAX_WEBHOOK_BODY_BYTES,
+  WEBHOOK_VERDICTS,
+  receiverPort,
+  webhookEventName,
+  type ReceivedWebhook,
+  type SandboxDelivery,
+  type SandboxSubscription,
+  type WebhookReceiverStatus,
+  type WebhookVerification,
+} from './contract-webhooks';
+
+export * from './contract-webhooks';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -421,6 +435,48 @@ export const contract = {
     ),
     clear: call<null>()(z.object({})),
   },
+  webhooks: {
+    status: call<WebhookReceiverStatus>()(z.object({})),
+    /** Starts (or restarts) the local receiver on 127.0.0.1, verifying with the workspace's key. */
+    startReceiver: call<WebhookReceiverStatus>()(z.object({ workspaceId, port: receiverPort })),
+    stopReceiver: call<WebhookReceiverStatus>()(z.object({})),
+    /** Received deliveries, newest first. */
+    list: call<ReceivedWebhook[]>()(
+      z.object({
+        eventType: webhookEventName.optional(),
+        verdict: z.enum(WEBHOOK_VERDICTS).optional(),
+        limit: limit(1000).optional(),
+      }),
+    ),
+    clear: call<null>()(z.object({})),
+    /** Sandbox workspaces only: subscribes the running receiver (default: every event name). */
+    subscribeSandbox: call<SandboxSubscription>()(
+      z.object({
+        workspaceId,
+        events: z.array(z.enum(ALL_WEBHOOK_EVENT_TYPES)).min(1).max(50).optional(),
+      }),
+    ),
+    sandboxSubscriptions: call<SandboxSubscription[]>()(z.object({ workspaceId })),
+    unsubscribeSandbox: call<{ deleted: true }>()(z.object({ workspaceId, subscriptionId: id })),
+    /** The sandbox's delivery log (attempts, status, latency), newest first. */
+    sandboxDeliveries: call<SandboxDelivery[]>()(z.object({ workspaceId, subscriptionId: id.optional() })),
+    /** Checks a delivery captured elsewhere against the workspace's key; the same code as the receiver. */
+    verify: call<WebhookVerification>()(
+      z.object({
+        workspaceId,
+        headers: z.object({
+          'X-Signature': z.string().max(500),
+          'X-Timestamp': z.string().max(100),
+          'X-Id': z.string().max(500).optional(),
+        }),
+        body: z.string().max(MAX_WEBHOOK_BODY_BYTES),
+      }),
+    ),
+    /** Desktop notifications for these event types (valid deliveries only); [] turns them off. */
+    setNotifications: call<WebhookReceiverStatus>()(
+      z.object({ eventTypes: z.array(webhookEventName).max(50) }),
+    ),
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -451,9 +507,15 @@ export interface ProgressEvent {
 export interface Events {
   progress: ProgressEvent;
   'workspace-changed': WorkspaceList;
+  /** A delivery reached the local receiver (any verdict). */
+  'webhook-received': ReceivedWebhook;
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES = ['progress', 'workspace-changed'] as const satisfies readonly EventName[];
+export const EVENT_NAMES = [
+  'progress',
+  'workspace-changed',
+  'webhook-received',
+] as const satisfies readonly EventName[];
 
 // ---------------------------------------------------------------------------------------------
 // The renderer's API, derived from the contract

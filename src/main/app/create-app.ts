@@ -17,6 +17,10 @@ import { PlatformClients } from './platform-clients';
 import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
 import { registerPlatformHandlers } from '../handlers/platform-handlers';
 import { registerLocalHandlers, type SaveDialog } from '../handlers/local-handlers';
+import { registerWebhookHandlers } from '../handlers/webhook-handlers';
+import { SandboxControls } from '../platform/sandbox-controls';
+import type { Notifier } from '../webhooks/notifier';
+import { WebhookReceiver } from '../webhooks/receiver';
 
 export interface MainAppOptions {
   dataDir: string;
@@ -28,6 +32,8 @@ export interface MainAppOptions {
   saveDialog: SaveDialog | null;
   /** The platform client's timeout; tests shorten it. */
   timeoutMs?: number;
+  /** Desktop notifications for chosen webhook events: Electron passes one; browser mode none. */
+  notifier?: Notifier;
 }
 
 export interface MainApp {
@@ -73,6 +79,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   log.info('app', `local sandbox (${options.sandboxSize}) at ${sandbox.baseUrl}`);
 
   const clients = new PlatformClients({ workspaces, keys, history, log, timeoutMs: options.timeoutMs });
+  const receiver = new WebhookReceiver();
   const handlers = {
     ...registerWorkspaceHandlers({ workspaces, keys, clients, events }),
     ...registerPlatformHandlers({ clients, events, jobs }),
@@ -85,6 +92,15 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       saveDialog: options.saveDialog,
       exportDir: join(dataDir, 'exports'),
     }),
+    ...registerWebhookHandlers({
+      receiver,
+      controls: new SandboxControls(),
+      workspaces,
+      keys,
+      events,
+      log,
+      notifier: options.notifier ?? null,
+    }),
   } satisfies Handlers;
 
   return {
@@ -93,6 +109,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     sandbox,
     async close() {
       jobs.cancelAll();
+      await receiver.stop();
       await sandbox.close();
     },
   };

@@ -19,6 +19,7 @@ import { applyDebtRatio, fmtLtv, ltvOf, ltvStatusOf, totalUsd, usdValue, type Am
 import { Dec, fmt, priceOf } from '../money';
 import { json, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
 import * as machine from '../state/loans';
+import type { LoanActionName } from '../state/store';
 import { findCallerLoan } from './loans';
 import { sideOf, viewLoan } from './loan-view';
 
@@ -82,10 +83,12 @@ function patchLoan(req: PlatformRequest): Reply {
     now,
   };
   let change: machine.Change;
+  let action: LoanActionName;
   switch (media) {
     case MEDIA.approve:
       if (Object.keys(body).length > 0) throw badRequest('approve-loan takes no body (empty or {})');
       change = machine.approve(loan, actor);
+      action = 'approve';
       break;
     case MEDIA.cancelInterest: {
       const input = {
@@ -94,6 +97,7 @@ function patchLoan(req: PlatformRequest): Reply {
       };
       optionalString(body, 'portfolioId');
       change = machine.cancelInterestPayment(loan, actor, input);
+      action = 'cancel-interest-payment';
       break;
     }
     case MEDIA.acceptRepayment: {
@@ -103,17 +107,20 @@ function patchLoan(req: PlatformRequest): Reply {
       };
       optionalString(body, 'collateralPortfolioId');
       change = machine.acceptRepayment(loan, actor, input);
+      action = 'accept-repayment';
       break;
     }
     default: {
       const input = { loanAllocationId: requiredString(body, 'loanAllocationId') };
       optionalString(body, 'collateralPortfolioId');
       change = machine.confirmExternalDisbursement(loan, actor, input);
+      action = 'confirm-external-disbursement';
     }
   }
   const portfolioId =
     (sideOf(loan, org) === 'lend' ? loan.lenderPortfolioId : loan.borrowerPortfolioId) ?? '';
   store.recordActivity(org, change.activity, change.description, req.caller.userId, portfolioId);
+  store.emit({ kind: 'loan-updated', action, loan });
   return json(viewLoan(loan, org));
 }
 

@@ -4,7 +4,14 @@
  * views, and the activity log that every accepted change appends to.
  */
 import type { ActivityType } from '../../shared/platform/enums';
-import type { Activity, Portfolio } from '../../shared/platform/resources';
+import type {
+  Activity,
+  AgentWallet,
+  ClearLoopAction,
+  CryptoAddress,
+  Loan,
+  Portfolio,
+} from '../../shared/platform/resources';
 import { activityName } from '../data/activities';
 import { buildSandboxData } from '../data/seed';
 import type { Organization, SandboxData, SandboxSize } from '../data/types';
@@ -21,6 +28,22 @@ export interface StoreOptions {
 
 const MAX_CACHED_VIEWS = 64;
 
+/** A loan action as named in `loan-updated` webhook payloads. */
+export type LoanActionName =
+  'approve' | 'cancel-interest-payment' | 'accept-repayment' | 'confirm-external-disbursement';
+
+/**
+ * A change other parts of the sandbox (webhooks) want to hear about. Records are the live stored
+ * objects: a listener must copy what it keeps, since later changes mutate them in place.
+ */
+export type StateChange =
+  | { kind: 'loan-updated'; action: LoanActionName; loan: Loan }
+  | { kind: 'agent-wallet-activated'; wallet: AgentWallet }
+  | { kind: 'clearloop-action-executed'; action: ClearLoopAction }
+  | { kind: 'crypto-address-created'; address: CryptoAddress };
+
+export type StateChangeListener = (change: StateChange) => void;
+
 export class SandboxStore {
   data!: SandboxData;
   exchange!: ExchangeState;
@@ -32,6 +55,7 @@ export class SandboxStore {
   private readonly views = new Map<string, readonly unknown[]>();
   private orgIndex = new Map<string, Organization>();
   private portfolioIndex = new Map<string, Portfolio>();
+  private listener: StateChangeListener | undefined;
 
   constructor(readonly options: StoreOptions) {
     this.reset();
@@ -64,11 +88,13 @@ export class SandboxStore {
     if (this.settled || this.now() < this.activationAt()) return;
     this.settled = true;
     const at = String(this.activationAt());
+    const moved: StateChange[] = [];
     for (const w of this.data.agentWallets) {
       if (w.status !== 'pending') continue;
       w.status = 'active';
       w.id = w.address;
       w.orderStatus = 'executed';
+      moved.push({ kind: 'agent-wallet-activated', wallet: w });
     }
     for (const list of this.data.clearLoopActions.values()) {
       for (const a of list) {
@@ -76,9 +102,26 @@ export class SandboxStore {
         a.status = 'executed';
         a.completedAt = at;
         a.updatedAt = at;
+        moved.push({ kind: 'clearloop-action-executed', action: a });
       }
     }
     this.changed();
+    for (const change of moved) this.emit(change);
+  }
+
+  /** One listener (the webhook hub); `undefined` detaches it. */
+  onChange(listener: StateChangeListener | undefined): void {
+    this.listener = listener;
+  }
+
+  /** Tells the listener; a listener's failure must never undo or fail the change itself. */
+  emit(change: StateChange): void {
+    if (this.listener === undefined) return;
+    try {
+      this.listener(change);
+    } catch (err) {
+      console.error('[sandbox] state change listener failed', err);
+    }
   }
 
   changed(): void {

@@ -311,6 +311,19 @@ export const WEBHOOK_EVENT_TYPES = [
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * Extension, not from platform-facts: the published list has no event for the state changes the
+ * sandbox makes that operators most want to watch (loan actions, agent wallets turning active).
+ * The sandbox delivers these under the names below; the real platform may name them otherwise.
+ * `loan-updated` carries `{action, loan}`, `agent-wallet-activated` the AgentWallet.
+ */
+export const SANDBOX_WEBHOOK_EVENT_TYPES = ['loan-updated', 'agent-wallet-activated'] as const;
+export type SandboxWebhookEventType = (typeof SANDBOX_WEBHOOK_EVENT_TYPES)[number];
+
+/** Every event name a subscription may ask for: the platform's plus the sandbox's extension. */
+export const ALL_WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...SANDBOX_WEBHOOK_EVENT_TYPES] as const;
+export type AnyWebhookEventType = (typeof ALL_WEBHOOK_EVENT_TYPES)[number];
+
 /** The platform's error codes (specification, Errors) plus the ones the real service adds. */
 export const PLATFORM_ERROR_CODES = [
   'bad-request',

@@ -82,6 +82,43 @@ describe('secret containment', () => {
     await call('workspaces.activate', { id: ws });
     expect((await call('workspaces.testConnection', { id: ws })).ok).toBe(true);
 
+    // Webhooks: the receiver verifies with this workspace's key; deliveries, the verify tool and
+    // the delivery log all reach the renderer and must carry signatures only, never the secret.
+    expect((await call('webhooks.startReceiver', { workspaceId: ws, port: 0 })).ok).toBe(true);
+    await call('webhooks.status', {});
+    await call('webhooks.setNotifications', { eventTypes: ['crypto-address-created'] });
+    const subscribed = await call('webhooks.subscribeSandbox', { workspaceId: ws });
+    expect(subscribed.ok).toBe(true);
+    const address = await fetch(`${external.controlUrl}/crypto-addresses`, { method: 'POST' });
+    expect(address.status).toBe(201);
+    let hooks: Array<{ verdict: string; rawBody: string; headers: Record<string, string> }> = [];
+    for (let i = 0; i < 200 && hooks.length === 0; i++) {
+      hooks = (await call('webhooks.list', { limit: 10 })).value as typeof hooks;
+      if (hooks.length === 0) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(hooks[0]?.verdict).toBe('valid');
+    const verified = await call('webhooks.verify', {
+      workspaceId: ws,
+      headers: {
+        'X-Signature': hooks[0]?.headers['X-Signature'] ?? '',
+        'X-Timestamp': hooks[0]?.headers['X-Timestamp'] ?? '',
+        'X-Id': hooks[0]?.headers['X-Id'],
+      },
+      body: hooks[0]?.rawBody ?? '',
+    });
+    expect((verified.value as { verdict: string }).verdict).toBe('valid');
+    await call('webhooks.verify', {
+      workspaceId: ws,
+      headers: { 'X-Signature': 'f'.repeat(64), 'X-Timestamp': String(Date.now()) },
+      body: API_SECRET,
+    });
+    await call('webhooks.sandboxDeliveries', { workspaceId: ws });
+    const subscriptionId = (subscribed.value as { subscriptionId: string }).subscriptionId;
+    await call('webhooks.sandboxSubscriptions', { workspaceId: ws });
+    await call('webhooks.unsubscribeSandbox', { workspaceId: ws, subscriptionId });
+    await call('webhooks.clear', {});
+    await call('webhooks.stopReceiver', {});
+
     const portfolios = (await call('portfolios.list', { workspaceId: ws })).value as Array<{
       portfolioId: string;
     }>;
