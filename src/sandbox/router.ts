@@ -22,7 +22,11 @@ export interface PlatformRequest {
   store: SandboxStore;
 }
 
-export type Reply = { status: number; json: unknown } | { status: number; csv: string };
+export type Reply =
+  | { status: number; json: unknown }
+  | { status: number; csv: string }
+  /** JSON already encoded (list answers built from cached records). */
+  | { status: number; body: Buffer };
 
 export type RouteHandler = (req: PlatformRequest) => Reply;
 
@@ -95,6 +99,29 @@ export function requireOwnOrganization(req: PlatformRequest): string {
 }
 
 export const json = (value: unknown, status = 200): Reply => ({ status, json: value });
+
+const COMMA = Buffer.from(',');
+
+/**
+ * `{"<key>":[records...], ...rest}` with the same bytes JSON.stringify would produce, assembled
+ * from each record's cached encoding.
+ */
+export function jsonList(
+  encode: (record: object) => Buffer,
+  key: string,
+  records: readonly object[],
+  rest?: Record<string, unknown>,
+): Reply {
+  const parts: Buffer[] = [Buffer.from(`{${JSON.stringify(key)}:[`)];
+  records.forEach((record, i) => {
+    if (i > 0) parts.push(COMMA);
+    parts.push(encode(record));
+  });
+  const tail =
+    rest === undefined ? '' : Object.keys(rest).length ? ',' + JSON.stringify(rest).slice(1, -1) : '';
+  parts.push(Buffer.from(`]${tail}}`));
+  return { status: 200, body: Buffer.concat(parts) };
+}
 
 /** Offset/limit slice; never copies more than the page. */
 export function page<T>(items: readonly T[], offset: number, limit: number): T[] {

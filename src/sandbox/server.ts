@@ -37,7 +37,7 @@ function header(req: IncomingMessage, name: string): string | undefined {
 
 function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string> = {}): void {
   const isCsv = 'csv' in reply;
-  const payload = isCsv ? reply.csv : JSON.stringify(reply.json);
+  const payload = isCsv ? reply.csv : 'body' in reply ? reply.body : JSON.stringify(reply.json);
   res.writeHead(reply.status, {
     'Content-Type': isCsv ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),

@@ -91,7 +91,14 @@ export class KeyService {
    * any, stays encrypted until the vault is unlocked and the key deleted again.
    */
   async deleteKey(workspaceId: string): Promise<Result<{ configured: false }>> {
-    await this.memory.delete(workspaceId);
+    // Deleting it would leave the Local sandbox without a key until the next start (setKey refuses
+    // to replace it), so it is refused like setKey.
+    if (this.memory.has(workspaceId)) {
+      return fail(
+        'bad-input',
+        "The Local sandbox's key is made by the app at each start and cannot be deleted.",
+      );
+    }
     const stores: KeyStore[] = [];
     if (this.probeResult.available) stores.push(this.os);
     if (this.vault.isUnlocked()) stores.push(this.vault);

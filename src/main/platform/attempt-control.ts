@@ -86,9 +86,14 @@ export function parseRetryAfter(value: string | null): number | null {
   return Number(value.trim()) * 1000;
 }
 
+/** "0.3", "1.5", "30": a short timeout must not read as "within 0 s". */
+function secondsText(ms: number): string {
+  return ms < 10_000 ? String(Math.round(ms / 100) / 10) : String(Math.round(ms / 1000));
+}
+
 export function abortFailure(by: 'timeout' | 'cancelled', timeoutMs: number): Failure {
   return by === 'timeout'
-    ? fail('timeout', `The platform did not answer within ${Math.round(timeoutMs / 1000)} s`)
+    ? fail('timeout', `The platform did not answer within ${secondsText(timeoutMs)} s`)
     : fail('cancelled', 'Cancelled');
 }
 

@@ -2,7 +2,8 @@
  * The contract router: the one door into the main side. Every transport (Electron IPC, the
  * loopback web bridge, tests) hands it a call name and an untrusted input; it looks the call up
  * in the contract, parses the input with the call's zod schema and only then runs the handler.
- * Whatever happens, the answer is a `Result` value: a bad input is `bad-input` naming the field,
+ * Whatever happens, the answer is a `Result` value: a bad input is `bad-input` naming the field
+ * (including values no JSON body could carry, see plain-data.ts),
  * a thrown handler is `internal` (details go to the log, not to the renderer).
  */
 import type { z } from 'zod';
@@ -16,6 +17,7 @@ import {
 } from '../../shared/contract';
 import { fail, type Result } from '../../shared/result';
 import type { Logger } from '../log/logger';
+import { plainDataProblem } from './plain-data';
 
 type InputOf<N extends CallName> = N extends `${infer D extends Domain}.${infer V}`
   ? V extends keyof Contract[D]
@@ -51,8 +53,18 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
       const handler = Object.hasOwn(handlers, name) ? (handlers as Record<string, unknown>)[name] : undefined;
       if (!def || typeof handler !== 'function')
         return fail('unknown-call', `There is no call named "${name.slice(0, 80)}".`);
-      const parsed = def.input.safeParse(input ?? {});
+      let parsed: ReturnType<typeof def.input.safeParse>;
+      try {
+        parsed = def.input.safeParse(input ?? {});
+      } catch (error) {
+        // A schema's refinement may throw on values no JSON body can hold but IPC's structured
+        // clone can (a BigInt, a cycle, nesting deeper than the stack): still a refusal, not a crash.
+        log.warn('router', `input of ${name} could not be checked`, error);
+        return fail('bad-input', 'input: must be plain JSON data (no cycles, BigInt or extreme nesting).');
+      }
       if (!parsed.success) return fail('bad-input', describeIssues(parsed.error.issues));
+      const problem = plainDataProblem(parsed.data);
+      if (problem !== null) return fail('bad-input', problem.slice(0, 300));
       try {
         const result = (await (handler as (i: unknown) => Promise<Result<unknown>>)(
           parsed.data,

@@ -2,13 +2,13 @@
  * The one wrapper around ipcMain: a channel per contract call, each checking that the caller is
  * the app's own main frame before handing the input to the router (VS Code's validated ipcMain).
  */
-import { ipcMain, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { ipcMain, type WebContents } from 'electron';
 import { CALL_NAMES, channelOf, eventChannelOf } from '../../shared/contract';
 import { fail } from '../../shared/result';
 import type { Router } from '../router/router';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../log/logger';
-import { isAppUrl } from '../security/app-origin';
+import { isFromAppMainFrame } from '../security/ipc-sender';
 
 export function registerIpc(deps: {
   router: Router;
@@ -17,21 +17,9 @@ export function registerIpc(deps: {
   appUrl: string;
   mainContents: () => WebContents | null;
 }): () => void {
-  const fromAppMainFrame = (event: IpcMainInvokeEvent): boolean => {
-    const contents = deps.mainContents();
-    const frame = event.senderFrame;
-    return (
-      contents !== null &&
-      event.sender === contents &&
-      frame !== null &&
-      frame === contents.mainFrame &&
-      isAppUrl(frame.url, deps.appUrl)
-    );
-  };
-
   for (const name of CALL_NAMES) {
     ipcMain.handle(channelOf(name), async (event, input: unknown) => {
-      if (!fromAppMainFrame(event)) {
+      if (!isFromAppMainFrame(event, deps.mainContents(), deps.appUrl)) {
         deps.log.warn('ipc', `refused ${name} from a frame that is not the app's main frame`);
         return fail('forbidden', 'Calls are accepted only from the app window.');
       }

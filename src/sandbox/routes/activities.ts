@@ -6,7 +6,14 @@ import { ACTIVITY_TYPES } from '../../shared/platform/enums';
 import type { Activity } from '../../shared/platform/resources';
 import { toCsv } from '../csv';
 import { readPaging } from '../query';
-import { json, page, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
+import {
+  jsonList,
+  page,
+  requireOwnOrganization,
+  type PlatformRequest,
+  type Reply,
+  type Route,
+} from '../router';
 
 export const ACTIVITY_COLUMNS: readonly (keyof Activity & string)[] = [
   'activityId',
@@ -58,7 +65,7 @@ function listActivities(req: PlatformRequest): Reply {
       });
   const slice = page(rows, offset, limit);
   if (wantsCsv(req.headers.accept)) return { status: 200, csv: toCsv(slice, ACTIVITY_COLUMNS) };
-  return json({ activities: slice });
+  return jsonList((r) => req.store.encoded(r), 'activities', slice);
 }
 
 export const activityRoutes: Route[] = [

@@ -5,7 +5,7 @@
 import { ADDRESS_TYPES } from '../../shared/platform/enums';
 import type { CryptoAddress } from '../../shared/platform/resources';
 import { readPaging } from '../query';
-import { json, page, type PlatformRequest, type Reply, type Route } from '../router';
+import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
 
 function listAddresses(req: PlatformRequest): Reply {
   const q = req.query;
@@ -42,7 +42,7 @@ function listAddresses(req: PlatformRequest): Reply {
             (types === undefined || types.includes(a.addressType)),
         );
       });
-  return json({ cryptoAddresses: page(rows, offset, limit) });
+  return jsonList((r) => req.store.encoded(r), 'cryptoAddresses', page(rows, offset, limit));
 }
 
 export const addressRoutes: Route[] = [

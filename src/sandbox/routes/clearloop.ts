@@ -6,7 +6,7 @@
 import { CLEARLOOP_ACTION_TYPES, SORT_DIRECTIONS } from '../../shared/platform/enums';
 import type { ClearLoopAction } from '../../shared/platform/resources';
 import { readPaging } from '../query';
-import { json, page, type PlatformRequest, type Reply, type Route } from '../router';
+import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
 
 function listActions(req: PlatformRequest): Reply {
   const q = req.query;
@@ -48,8 +48,7 @@ function listActions(req: PlatformRequest): Reply {
   const sorted =
     direction === 'asc' ? base : store.view(`clearloop:${org}:${filterKey}:desc`, () => [...base].reverse());
   const total = sorted.length;
-  return json({
-    actions: page(sorted, offset, limit),
+  return jsonList((r) => store.encoded(r), 'actions', page(sorted, offset, limit), {
     pagination: {
       limit: String(limit),
       page: String(Math.floor(offset / limit) + 1),

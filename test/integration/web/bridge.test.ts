@@ -106,6 +106,101 @@ describe('web bridge', () => {
     expect(res.body).not.toContain('root:');
   });
 
+  it('refuses every other way in without reaching the router', async () => {
+    const before = calls.length;
+    const good = { host: host(), 'x-copper-token': bridge.token, 'content-type': 'application/json' };
+    const cases: Array<[string, Parameters<typeof send>[1], number]> = [
+      [
+        'a GET of an RPC (no side effects through links or <img>)',
+        { path: '/rpc/app.info', headers: good },
+        405,
+      ],
+      // text/plain is what a page may POST cross-site without a CORS preflight.
+      [
+        'a text/plain body',
+        {
+          method: 'POST',
+          path: '/rpc/app.info',
+          headers: { ...good, 'content-type': 'text/plain' },
+          body: '{}',
+        },
+        415,
+      ],
+      [
+        'the token in the query string instead of the header',
+        {
+          method: 'POST',
+          path: `/rpc/app.info?token=${bridge.token}`,
+          headers: { host: host(), 'content-type': 'application/json' },
+          body: '{}',
+        },
+        401,
+      ],
+      [
+        'the "null" Origin of a sandboxed frame or a file:// page',
+        { method: 'POST', path: '/rpc/app.info', headers: { ...good, origin: 'null' }, body: '{}' },
+        403,
+      ],
+      [
+        'an Origin on the same host but another port',
+        {
+          method: 'POST',
+          path: '/rpc/app.info',
+          headers: { ...good, origin: `http://127.0.0.1:${bridge.port + 1}` },
+          body: '{}',
+        },
+        403,
+      ],
+      [
+        'a Host without the port',
+        { method: 'POST', path: '/rpc/app.info', headers: { ...good, host: '127.0.0.1' }, body: '{}' },
+        421,
+      ],
+      [
+        'the event stream from a foreign Origin',
+        { path: '/events', headers: { ...good, origin: 'https://evil.example' } },
+        403,
+      ],
+      [
+        'the app page from a foreign Origin',
+        { path: '/', headers: { host: host(), origin: 'https://evil.example' } },
+        403,
+      ],
+      [
+        'a body that is not JSON',
+        { method: 'POST', path: '/rpc/app.info', headers: good, body: '{"a":' },
+        400,
+      ],
+      [
+        'a PUT of a static file',
+        { method: 'PUT', path: '/index.html', headers: { host: host() }, body: 'x' },
+        405,
+      ],
+    ];
+    for (const [what, request, status] of cases) {
+      const res = await send(bridge.port, request);
+      expect(res.status, what).toBe(status);
+      expect(JSON.parse(res.body), what).toMatchObject({ ok: false, error: { code: expect.any(String) } });
+    }
+    // Over 1 MB the bridge stops reading and drops the connection: refused either way.
+    const huge = await send(bridge.port, {
+      method: 'POST',
+      path: '/rpc/app.info',
+      headers: good,
+      body: `{"a":"${'x'.repeat(1_100_000)}"}`,
+    }).then(
+      (res) => res.status,
+      () => 'dropped',
+    );
+    expect([400, 'dropped']).toContain(huge);
+    expect(calls.length).toBe(before);
+  });
+
+  it('accepts the localhost spelling of its own address', async () => {
+    const res = await rpc({ host: `localhost:${bridge.port}`, 'x-copper-token': bridge.token });
+    expect(res.status).toBe(200);
+  });
+
   it('listens on loopback only', async () => {
     const external = Object.values(networkInterfaces())
       .flat()

@@ -106,6 +106,10 @@ describe('KeyService', () => {
     expect(keytar.items.size).toBe(0);
     const replace = await keys.setKey('sandbox-ws', CREDS);
     expect(!replace.ok && replace.error.code).toBe('bad-input');
+    // Nor deleted: the Local sandbox would have no key until the next start.
+    const remove = await keys.deleteKey('sandbox-ws');
+    expect(!remove.ok && remove.error.code).toBe('bad-input');
+    expect(await keys.isConfigured('sandbox-ws')).toBe(true);
     // A real workspace never lands in memory: with no keychain and no vault it is refused.
     const noBackend = await start(fakeKeytar('broken'));
     await noBackend.registerMemoryKey('sandbox-ws', CREDS);

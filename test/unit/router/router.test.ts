@@ -63,6 +63,49 @@ describe('contract router', () => {
     }
   });
 
+  it('refuses values only structured clone carries, before any handler runs', async () => {
+    const cyclic: Record<string, unknown> = { tab: 'loans' };
+    cyclic['self'] = cyclic;
+    let deep: unknown = 1;
+    for (let i = 0; i < 20_000; i++) deep = [deep];
+    const cases: Array<[string, unknown, RegExp]> = [
+      ['workspaces.saveUiState', { id: 'w', uiState: { n: 10n } }, /plain JSON data/],
+      ['workspaces.saveUiState', { id: 'w', uiState: cyclic }, /plain JSON data/],
+      ['workspaces.saveUiState', { id: 'w', uiState: { deep } }, /plain JSON data|nested more than/],
+      [
+        'workspaces.saveUiState',
+        { id: 'w', uiState: { at: new Map([['a', 1]]) } },
+        /uiState\.at: .*not a Map/,
+      ],
+      [
+        'exchange.submit',
+        { workspaceId: 'w', portfolioId: 'p', nonce: 1.7e12, action: { type: 'order', n: 1n } },
+        /action\.n: .*bigint/,
+      ],
+      [
+        'exchange.submit',
+        { workspaceId: 'w', portfolioId: 'p', nonce: 1.7e12, action: { type: 'order', d: new Date() } },
+        /not a Date/,
+      ],
+      [
+        'wallets.list',
+        { workspaceId: 'w', mainCurrency: 'BTC\uD800' },
+        /^mainCurrency: must be well-formed text/,
+      ],
+      ['loans.get', { workspaceId: 'w', loanId: '\uDFFFx' }, /^loanId: must be well-formed text/],
+    ];
+    for (const [name, input, says] of cases) {
+      const result = await router.dispatch(name, input);
+      expect(result.ok, name).toBe(false);
+      if (!result.ok) {
+        expect(result.error.code).toBe('bad-input');
+        expect(result.error.message).toMatch(says);
+      }
+    }
+    // Paired surrogates (emoji) are ordinary text.
+    expect((await router.dispatch('loans.get', { workspaceId: 'w', loanId: 'loan-🏦' })).ok).toBe(true);
+  });
+
   it('passes the parsed input (trimmed, typed) to the handler', async () => {
     const result = await router.dispatch('workspaces.activate', { id: '  ws-1  ' });
     expect(result).toEqual({ ok: true, value: { id: 'ws-1' } });

@@ -15,6 +15,8 @@ describe('Electron window hardening', () => {
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      disableBlinkFeatures: 'Auxclick',
+      preload: '/p/index.cjs',
     });
   });
 

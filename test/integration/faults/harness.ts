@@ -1,0 +1,110 @@
+/**
+ * Shared set-up for the fault tests: the real main side (createMainApp, with its embedded sandbox)
+ * plus a workspace of environment `sandbox` whose base URL is a misbehaving server, with a key in
+ * the keychain. Every check goes through `router.dispatch`, so what is asserted is exactly what
+ * the renderer would receive.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
+import type { Logger } from '../../../src/main/log/logger';
+import { ERROR_CODES, type ErrorCode, type Result } from '../../../src/shared/result';
+import type { WorkspaceList } from '../../../src/shared/contract';
+import {
+  MISBEHAVING_ORG,
+  startMisbehavingServer,
+  type MisbehavingServer,
+} from '../../support/misbehaving-server';
+
+export interface FaultRig {
+  app: MainApp;
+  server: MisbehavingServer;
+  /** The workspace pointing at the misbehaving server. */
+  faulty: string;
+  /** The built-in "Local sandbox" workspace: the healthy one. */
+  healthy: string;
+  logLines: string[];
+  call(name: string, input: unknown): Promise<Result<unknown>>;
+  close(): Promise<void>;
+}
+
+export async function startFaultRig(options: { timeoutMs?: number } = {}): Promise<FaultRig> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'copper-faults-'));
+  const logLines: string[] = [];
+  const log: Logger = {
+    info: (s, m) => logLines.push(`INFO [${s}] ${m}`),
+    warn: (s, m) => logLines.push(`WARN [${s}] ${m}`),
+    error: (s, m) => logLines.push(`ERROR [${s}] ${m}`),
+  };
+  const app = await createMainApp({
+    dataDir,
+    shell: 'browser',
+    version: 'test',
+    sandboxSize: 'small',
+    log,
+    saveDialog: null,
+    timeoutMs: options.timeoutMs,
+  });
+  const server = await startMisbehavingServer();
+  const call = (name: string, input: unknown) => app.router.dispatch(name, input);
+  const must = async <T>(name: string, input: unknown): Promise<T> => {
+    const result = await call(name, input);
+    if (!result.ok) throw new Error(`${name} failed: ${result.error.code} ${result.error.message}`);
+    return result.value as T;
+  };
+
+  // Where no Secret Service answers (a run outside scripts/with-keyring.sh) keys go to a vault.
+  const status = await must<{ osKeychainAvailable: boolean }>('keychain.status', {});
+  if (!status.osKeychainAvailable)
+    await must('keychain.createVault', { passphrase: 'fault tests passphrase' });
+  const list = await must<WorkspaceList>('workspaces.list', {});
+  const healthy = list.workspaces.find((w) => w.builtIn)?.id;
+  if (!healthy) throw new Error('no built-in sandbox workspace');
+  const created = await must<{ id: string }>('workspaces.create', {
+    name: 'Misbehaving platform',
+    environment: 'sandbox',
+    organizationId: MISBEHAVING_ORG,
+    baseUrl: server.baseUrl,
+  });
+  await must('keychain.setKey', { workspaceId: created.id, apiKey: 'fault-key', apiSecret: 'fault-secret' });
+
+  return {
+    app,
+    server,
+    faulty: created.id,
+    healthy,
+    logLines,
+    call,
+    async close() {
+      await call('keychain.deleteKey', { workspaceId: created.id });
+      await server.close();
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The renderer gets a failure value (never a throw), with a known code, the expected one, and a
+ * message an operator can act on: plain text, bounded, matching `says`.
+ */
+export function expectClearFailure(result: Result<unknown>, code: ErrorCode, says: RegExp): void {
+  expect(result.ok, JSON.stringify(result).slice(0, 300)).toBe(false);
+  if (result.ok) return;
+  expect(ERROR_CODES).toContain(result.error.code);
+  expect(result.error.code, result.error.message).toBe(code);
+  expect(result.error.message).toMatch(says);
+  expect(result.error.message.length).toBeLessThan(600);
+  // Nothing of the hostile body (markup, script) reaches the message.
+  expect(result.error.message).not.toMatch(/<script|<html|alert\(/i);
+}
+
+/** After a fault the app still works: a call to the healthy built-in sandbox succeeds. */
+export async function expectStillUsable(rig: FaultRig): Promise<void> {
+  const portfolios = await rig.call('portfolios.list', { workspaceId: rig.healthy });
+  expect(portfolios.ok, JSON.stringify(portfolios).slice(0, 300)).toBe(true);
+  const list = await rig.call('workspaces.list', {});
+  expect(list.ok).toBe(true);
+}
