@@ -8,19 +8,7 @@
  * `Result<T>` values. The renderer never receives a secret: no call below returns one.
  */
 import { z } from 'zod';
-import {
-  ACTIVITY_TYPES,
-  ADDRESS_TYPES,
-  ALL_WEBHOOK_EVENT_TYPES,
-  CLEARLOOP_ACTION_TYPES,
-  ENVIRONMENTS,
-  EXCHANGE_ACTION_TYPES,
-  LOAN_SIDES,
-  LOAN_STATUSES,
-  LOAN_TYPES,
-  PORTFOLIO_TYPES,
-  SORT_DIRECTIONS,
-} from './platform/enums';
+import { ALL_WEBHOOK_EVENT_TYPES, ENVIRONMENTS } from './platform/enums';
 import type {
   Account,
   Activity,
@@ -35,7 +23,6 @@ import type {
   Wallet,
 } from './platform/resources';
 import type { Result } from './result';
-import type { Environment } from './platform/enums';
 import {
   MAX_WEBHOOK_BODY_BYTES,
   WEBHOOK_VERDICTS,
@@ -48,7 +35,44 @@ import {
   type WebhookVerification,
 } from './contract-webhooks';
 
+import {
+  activitiesQuery,
+  activityFilters,
+  clearLoopQuery,
+  collateralInput,
+  cryptoAddressesQuery,
+  decimalString,
+  epochMsString,
+  exchangeActionSchema,
+  id,
+  job,
+  jobId,
+  limit,
+  loanTarget,
+  loansQuery,
+  ltvDryRunBody,
+  portfoliosQuery,
+  walletsQuery,
+  accountsQuery,
+  workspaceId,
+} from './contract-inputs';
+import type {
+  AllRows,
+  AppInfo,
+  ConnectionTest,
+  ExportResult,
+  HistoryEntry,
+  KeychainStatus,
+  Page,
+  ProgressEvent,
+  SavePathChoice,
+  WorkspaceList,
+  WorkspaceView,
+} from './contract-views';
+
 export * from './contract-webhooks';
+export * from './contract-inputs';
+export * from './contract-views';
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -61,220 +85,6 @@ export interface CallDef<I extends z.ZodType, O> {
 const call =
   <O>() =>
   <I extends z.ZodType>(input: I): CallDef<I, O> => ({ input });
-
-const id = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
-const workspaceId = id.describe('workspace id');
-/** A decimal amount as a string: no exponent, no thousands separators, at most 40 digits. */
-export const decimalString = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,30}(\.\d{1,18})?$/, 'must be a decimal number such as 1250.5');
-/** Epoch milliseconds as a string. */
-export const epochMsString = z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds');
-const idList = z.array(id).max(500, 'has too many entries');
-const limit = (max: number) => z.number().int().min(1).max(max);
-const offset = z.number().int().min(0).max(100_000_000);
-/** Identifies a long-running job so that it can report progress and be cancelled. */
-export const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
-
-// ---------------------------------------------------------------------------------------------
-// Views: what the renderer receives about local things
-
-export interface WorkspaceView {
-  id: string;
-  name: string;
-  environment: Environment;
-  baseUrl: string;
-  organizationId: string;
-  defaultPortfolioId?: string;
-  /** True for the in-process sandbox workspace made on first run. */
-  builtIn: boolean;
-  keyConfigured: boolean;
-  /** Opaque to the main side: the renderer's remembered tab, filters, columns and sort. */
-  uiState: JsonObject;
-  createdAt: string;
-}
-
-export interface WorkspaceList {
-  workspaces: WorkspaceView[];
-  activeId: string | null;
-  /** Set when a corrupt workspace file was set aside at start: tell the operator once. */
-  recoveredFrom?: { setAsidePath: string; reason: string };
-}
-
-export type KeyBackend = 'os-keychain' | 'vault' | 'memory';
-
-export interface KeychainStatus {
-  backend: KeyBackend;
-  /** Whether the OS keychain answered; when false the vault is offered. */
-  osKeychainAvailable: boolean;
-  osKeychainError?: string;
-  vault: { exists: boolean; unlocked: boolean; path: string };
-}
-
-export interface ConnectionTest {
-  latencyMs: number;
-  /** Server clock minus local clock, from the `Date` header, when the server sent one. */
-  clockSkewMs: number | null;
-  portfolios: number;
-}
-
-export interface HistoryEntry {
-  seq: number;
-  time: string; // ISO
-  workspaceId: string;
-  method: string;
-  /** Path with query string as signed; never a header, never a body. */
-  path: string;
-  status: number | null;
-  latencyMs: number;
-  errorCode: string | null;
-  attempt: number;
-}
-
-export interface AppInfo {
-  version: string;
-  shell: 'electron' | 'browser';
-  dataDir: string;
-  platform: string;
-}
-
-export interface SavePathChoice {
-  /** Absolute path the operator chose, or null when they cancelled. */
-  path: string | null;
-  /** True when a native dialog chose it; false when the renderer must let the operator edit it. */
-  native: boolean;
-}
-
-export interface ExportResult {
-  path: string;
-  rows: number;
-  bytes: number;
-  pages: number;
-  neutralisedCells: number;
-}
-
-export interface Page<T> {
-  items: T[];
-  /** True when the page was full, so another may follow. */
-  mayHaveMore: boolean;
-}
-
-export interface AllRows<T> {
-  items: T[];
-  pages: number;
-  truncated: boolean;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Platform query schemas (parameter names from platform-facts)
-
-export const portfoliosQuery = z.object({
-  workspaceId,
-  portfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
-  excludedPortfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
-  portfolioId: id.optional(),
-  isActive: z.boolean().optional(),
-  isDefiVault: z.boolean().optional(),
-  signingFlowType: id.optional(),
-  limit: limit(1000).optional(),
-  offset: offset.optional(),
-});
-
-export const walletsQuery = z.object({
-  workspaceId,
-  portfolioId: id.optional(),
-  currencies: z.array(id).max(100).optional(),
-  mainCurrency: id.optional(),
-  portfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
-  excludedPortfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
-  nonEmpty: z.boolean().optional(),
-  limit: limit(5000).optional(),
-  offset: offset.optional(),
-});
-
-export const accountsQuery = z.object({ workspaceId });
-
-export const loanFilters = z.object({
-  portfolioId: id.optional(),
-  loanIds: idList.optional(),
-  loanSide: z.enum(LOAN_SIDES).optional(),
-  loanTypes: z.array(z.enum(LOAN_TYPES)).optional(),
-  statuses: z.array(z.enum(LOAN_STATUSES)).optional(),
-  isOpen: z.boolean().optional(),
-});
-export const loansQuery = loanFilters.extend({
-  workspaceId,
-  limit: limit(1000).optional(),
-  offset: offset.optional(),
-  sortDirection: z.enum(['ASC', 'DESC']).optional(),
-});
-
-const loanTarget = z.object({ workspaceId, loanId: id });
-const collateralInput = z.object({
-  amount: decimalString,
-  currency: id,
-  mainCurrency: id,
-  amountInUsd: decimalString.optional(),
-});
-
-export const clearLoopQuery = z.object({
-  workspaceId,
-  fromTimestamp: epochMsString.optional(),
-  toTimestamp: epochMsString.optional(),
-  clientAccountId: id.optional(),
-  portfolioIds: idList.optional(),
-  actionType: z.enum(CLEARLOOP_ACTION_TYPES).optional(),
-  limit: limit(1000).optional(),
-  offset: offset.optional(),
-  sortDirection: z.enum(SORT_DIRECTIONS).optional(),
-  filterExecuted: z.boolean().optional(),
-});
-
-export const activityFilters = z.object({
-  createdFrom: epochMsString.optional(),
-  createdTo: epochMsString.optional(),
-  search: z.string().max(200).optional(),
-  activityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
-  excludedActivityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
-  userIds: idList.optional(),
-});
-export const activitiesQuery = activityFilters.extend({
-  workspaceId,
-  limit: limit(10_000).optional(),
-  offset: offset.optional(),
-});
-
-export const cryptoAddressesQuery = z.object({
-  workspaceId,
-  cryptoAddressIds: idList.optional(),
-  currencies: idList.optional(),
-  mainCurrencies: idList.optional(),
-  addressTags: idList.optional(),
-  addresses: idList.optional(),
-  memo: z.string().max(200).optional(),
-  isWhitelist: z.boolean().optional(),
-  addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
-  limit: limit(5000).optional(),
-  offset: offset.optional(),
-});
-
-export const exchangeActionSchema = z.object({ type: z.enum(EXCHANGE_ACTION_TYPES) }).catchall(z.unknown());
-
-export const ltvDryRunBody = z.object({
-  loanAmount: decimalString,
-  loanCurrency: id,
-  collaterals: z
-    .array(collateralInput.partial({ mainCurrency: true }))
-    .max(50)
-    .optional(),
-  /** When given, the answer includes the collateral needed to reach this LTV. */
-  targetLtv: decimalString.optional(),
-  collateralCurrency: id.optional(),
-});
-
-/** Each fetch-all call names the job so that it can report progress and be cancelled. */
-const job = { jobId, maxRows: z.number().int().min(1).max(1_000_000).optional() };
 
 // ---------------------------------------------------------------------------------------------
 // The contract
@@ -493,16 +303,6 @@ export type CallResult<N extends CallName> = DefOf<N> extends CallDef<z.ZodType,
 
 // ---------------------------------------------------------------------------------------------
 // Events main pushes
-
-export interface ProgressEvent {
-  jobId: string;
-  /** Rows (or bytes for exports) done so far. */
-  done: number;
-  /** Total when the platform says it, else null. */
-  total: number | null;
-  pages: number;
-  phase: 'running' | 'done' | 'cancelled' | 'failed';
-}
 
 export interface Events {
   progress: ProgressEvent;

@@ -1,0 +1,142 @@
+/**
+ * The contract's input pieces: identifiers, amounts as decimal strings, and the platform query
+ * schemas with platform-facts' parameter names. Split from contract.ts to keep it readable;
+ * contract.ts re-exports everything here, so `@shared/contract` stays the one import.
+ */
+import { z } from 'zod';
+import {
+  ACTIVITY_TYPES,
+  ADDRESS_TYPES,
+  CLEARLOOP_ACTION_TYPES,
+  EXCHANGE_ACTION_TYPES,
+  LOAN_SIDES,
+  LOAN_STATUSES,
+  LOAN_TYPES,
+  PORTFOLIO_TYPES,
+  SORT_DIRECTIONS,
+} from './platform/enums';
+
+export const id = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
+export const workspaceId = id.describe('workspace id');
+/** A decimal amount as a string: no exponent, no thousands separators, at most 40 digits. */
+export const decimalString = z
+  .string()
+  .trim()
+  .regex(/^-?\d{1,30}(\.\d{1,18})?$/, 'must be a decimal number such as 1250.5');
+/** Epoch milliseconds as a string. */
+export const epochMsString = z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds');
+export const idList = z.array(id).max(500, 'has too many entries');
+export const limit = (max: number) => z.number().int().min(1).max(max);
+export const offset = z.number().int().min(0).max(100_000_000);
+/** Identifies a long-running job so that it can report progress and be cancelled. */
+export const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
+
+// ---------------------------------------------------------------------------------------------
+// Platform query schemas (parameter names from platform-facts)
+
+export const portfoliosQuery = z.object({
+  workspaceId,
+  portfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
+  excludedPortfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
+  portfolioId: id.optional(),
+  isActive: z.boolean().optional(),
+  isDefiVault: z.boolean().optional(),
+  signingFlowType: id.optional(),
+  limit: limit(1000).optional(),
+  offset: offset.optional(),
+});
+
+export const walletsQuery = z.object({
+  workspaceId,
+  portfolioId: id.optional(),
+  currencies: z.array(id).max(100).optional(),
+  mainCurrency: id.optional(),
+  portfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
+  excludedPortfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
+  nonEmpty: z.boolean().optional(),
+  limit: limit(5000).optional(),
+  offset: offset.optional(),
+});
+
+export const accountsQuery = z.object({ workspaceId });
+
+export const loanFilters = z.object({
+  portfolioId: id.optional(),
+  loanIds: idList.optional(),
+  loanSide: z.enum(LOAN_SIDES).optional(),
+  loanTypes: z.array(z.enum(LOAN_TYPES)).optional(),
+  statuses: z.array(z.enum(LOAN_STATUSES)).optional(),
+  isOpen: z.boolean().optional(),
+});
+export const loansQuery = loanFilters.extend({
+  workspaceId,
+  limit: limit(1000).optional(),
+  offset: offset.optional(),
+  sortDirection: z.enum(['ASC', 'DESC']).optional(),
+});
+
+export const loanTarget = z.object({ workspaceId, loanId: id });
+export const collateralInput = z.object({
+  amount: decimalString,
+  currency: id,
+  mainCurrency: id,
+  amountInUsd: decimalString.optional(),
+});
+
+export const clearLoopQuery = z.object({
+  workspaceId,
+  fromTimestamp: epochMsString.optional(),
+  toTimestamp: epochMsString.optional(),
+  clientAccountId: id.optional(),
+  portfolioIds: idList.optional(),
+  actionType: z.enum(CLEARLOOP_ACTION_TYPES).optional(),
+  limit: limit(1000).optional(),
+  offset: offset.optional(),
+  sortDirection: z.enum(SORT_DIRECTIONS).optional(),
+  filterExecuted: z.boolean().optional(),
+});
+
+export const activityFilters = z.object({
+  createdFrom: epochMsString.optional(),
+  createdTo: epochMsString.optional(),
+  search: z.string().max(200).optional(),
+  activityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
+  excludedActivityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
+  userIds: idList.optional(),
+});
+export const activitiesQuery = activityFilters.extend({
+  workspaceId,
+  limit: limit(10_000).optional(),
+  offset: offset.optional(),
+});
+
+export const cryptoAddressesQuery = z.object({
+  workspaceId,
+  cryptoAddressIds: idList.optional(),
+  currencies: idList.optional(),
+  mainCurrencies: idList.optional(),
+  addressTags: idList.optional(),
+  addresses: idList.optional(),
+  memo: z.string().max(200).optional(),
+  isWhitelist: z.boolean().optional(),
+  addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
+  limit: limit(5000).optional(),
+  offset: offset.optional(),
+});
+
+export const exchangeActionSchema = z.object({ type: z.enum(EXCHANGE_ACTION_TYPES) }).catchall(z.unknown());
+
+export const ltvDryRunBody = z.object({
+  loanAmount: decimalString,
+  loanCurrency: id,
+  collaterals: z
+    .array(collateralInput.partial({ mainCurrency: true }))
+    .max(50)
+    .optional(),
+  /** When given, the answer includes the collateral needed to reach this LTV. */
+  targetLtv: decimalString.optional(),
+  collateralCurrency: id.optional(),
+});
+
+/** Each fetch-all call names the job so that it can report progress and be cancelled. */
+export const job = { jobId, maxRows: z.number().int().min(1).max(1_000_000).optional() };
