@@ -3,7 +3,7 @@ import { test, expect } from './support/fixtures';
 import { LoansPage } from './pages/loans';
 import { ALL_TAB_IDS, Shell, TAB_KEYS } from './pages/shell';
 
-test('Alt+1..7 and Alt+0 open each tab', async ({ app }) => {
+test('Alt+1..8 and Alt+0 open each tab', async ({ app }) => {
   const shell = new Shell(app);
   for (const id of ALL_TAB_IDS) {
     await app.keyboard.press(`Alt+${TAB_KEYS[id]}`);

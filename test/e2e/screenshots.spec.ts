@@ -23,6 +23,7 @@ const MAIN_TABLE: Record<Exclude<TabId, 'workspaces'>, string> = {
   activities: 'table-activities',
   'address-book': 'table-address-book',
   'request-history': 'table-request-history',
+  webhooks: 'table-webhooks',
 };
 
 /**

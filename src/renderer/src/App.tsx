@@ -7,6 +7,7 @@ import { ErrorBanner } from './components/ErrorBanner';
 import { Shell } from './app/Shell';
 import { copper } from './lib/api';
 import { subscribeProgress } from './lib/progress-store';
+import { subscribeWebhooks } from './features/webhooks/store';
 
 export function App() {
   const status = useWorkspaceStore((s) => s.status);
@@ -17,11 +18,13 @@ export function App() {
     void useWorkspaceStore.getState().load();
     const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
     const offProgress = subscribeProgress();
+    const offWebhooks = subscribeWebhooks();
     const onHide = () => flushUiStateSaves();
     window.addEventListener('pagehide', onHide);
     return () => {
       off();
       offProgress();
+      offWebhooks();
       window.removeEventListener('pagehide', onHide);
     };
   }, []);

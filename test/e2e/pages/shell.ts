@@ -9,6 +9,7 @@ export const DATA_TAB_IDS = [
   'activities',
   'address-book',
   'request-history',
+  'webhooks',
 ] as const;
 export const ALL_TAB_IDS = [...DATA_TAB_IDS, 'workspaces'] as const;
 export type TabId = (typeof ALL_TAB_IDS)[number];
@@ -21,6 +22,7 @@ export const TAB_KEYS: Record<TabId, string> = {
   activities: '5',
   'address-book': '6',
   'request-history': '7',
+  webhooks: '8',
   workspaces: '0',
 };
 

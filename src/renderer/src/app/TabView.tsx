@@ -11,6 +11,7 @@ const ClearLoopView = lazy(() => import('../features/clearloop/ClearLoopView'));
 const ActivitiesView = lazy(() => import('../features/activities/ActivitiesView'));
 const AddressBookView = lazy(() => import('../features/address-book/AddressBookView'));
 const RequestHistoryView = lazy(() => import('../features/request-history/RequestHistoryView'));
+const WebhooksView = lazy(() => import('../features/webhooks/WebhooksView'));
 const WorkspacesView = lazy(() => import('../features/workspaces/WorkspacesView'));
 
 export function TabView({ tab, workspace }: { tab: TabId; workspace: WorkspaceView }) {
@@ -29,6 +30,8 @@ export function TabView({ tab, workspace }: { tab: TabId; workspace: WorkspaceVi
       return <AddressBookView workspace={workspace} />;
     case 'request-history':
       return <RequestHistoryView workspace={workspace} />;
+    case 'webhooks':
+      return <WebhooksView workspace={workspace} />;
     case 'workspaces':
       return <WorkspacesView workspace={workspace} />;
   }

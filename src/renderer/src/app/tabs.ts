@@ -7,8 +7,9 @@ export const DATA_TABS = [
   { id: 'activities', label: 'Activities', key: '5' },
   { id: 'address-book', label: 'Address book', key: '6' },
   { id: 'request-history', label: 'Request history', key: '7' },
+  { id: 'webhooks', label: 'Webhooks', key: '8' },
 ] as const;
-/** Workspace management sits apart on the right; Alt+8 stays free for the webhooks tab. */
+/** Workspace management sits apart on the right. */
 export const SETTINGS_TAB = { id: 'workspaces', label: 'Workspaces', key: '0' } as const;
 
 export type TabId = (typeof DATA_TABS)[number]['id'] | typeof SETTINGS_TAB.id;

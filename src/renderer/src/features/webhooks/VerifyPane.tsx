@@ -1,0 +1,205 @@
+import { useState, type FormEvent } from 'react';
+import type { WebhookVerification, WorkspaceView } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { useWorkspaceStore } from '../../app/workspace-store';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { IdText } from '../../components/CopyButton';
+import { Timestamp } from '../../components/Timestamp';
+import { copper } from '../../lib/api';
+import { VerdictBadge } from './columns';
+
+export interface VerifyDraft {
+  signature: string;
+  timestamp: string;
+  xId: string;
+  body: string;
+}
+
+export const EMPTY_DRAFT: VerifyDraft = { signature: '', timestamp: '', xId: '', body: '' };
+
+/** "X-Signature: …" lines (as copied from a log or a proxy) → the fields they name. */
+export function parseHeaderLines(text: string): Partial<VerifyDraft> {
+  const out: Partial<VerifyDraft> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*(?:-H\s*['"]?)?([A-Za-z-]+)\s*:\s*(.*?)['"]?\s*\\?\s*$/.exec(line);
+    if (!m?.[1]) continue;
+    const name = m[1].toLowerCase();
+    const value = m[2] ?? '';
+    if (name === 'x-signature') out.signature = value;
+    else if (name === 'x-timestamp') out.timestamp = value;
+    else if (name === 'x-id') out.xId = value;
+  }
+  return out;
+}
+
+/**
+ * Checks a delivery captured elsewhere against a workspace's key, on the main side, with the code
+ * the receiver uses; so both always agree on the same bytes.
+ */
+export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; initial: VerifyDraft }) {
+  const workspaces = useWorkspaceStore((s) => s.list);
+  const [workspaceId, setWorkspaceId] = useState(workspace.id);
+  const [draft, setDraft] = useState<VerifyDraft>(initial);
+  const [pasted, setPasted] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<WebhookVerification | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const set = (patch: Partial<VerifyDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }));
+    setResult(null);
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    const res = await copper().webhooks.verify({
+      workspaceId,
+      headers: {
+        'X-Signature': draft.signature.trim(),
+        'X-Timestamp': draft.timestamp.trim(),
+        ...(draft.xId.trim() ? { 'X-Id': draft.xId.trim() } : {}),
+      },
+      body: draft.body,
+    });
+    setBusy(false);
+    if (res.ok) setResult(res.value);
+    else setError(res.error);
+  };
+
+  return (
+    <form className="card verify-pane" data-testid="webhook-verify" onSubmit={(e) => void submit(e)}>
+      <h3>Verify a delivery</h3>
+      <p className="note">
+        Paste the headers and the exact body of a delivery captured elsewhere (for example by a production
+        receiver). The verdict uses the chosen workspace&apos;s key on the main side; the key never reaches
+        this window, and the body is not stored.
+      </p>
+      <div className="form-grid">
+        <label className="field">
+          Workspace (whose key)
+          <select
+            data-testid="verify-workspace"
+            value={workspaceId}
+            onChange={(e) => {
+              setWorkspaceId(e.target.value);
+              setResult(null);
+            }}
+          >
+            {workspaces.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.name} — {w.environment}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Paste header lines (optional)
+          <textarea
+            data-testid="verify-headers-paste"
+            rows={2}
+            value={pasted}
+            placeholder={'X-Signature: …\nX-Timestamp: …'}
+            onChange={(e) => {
+              setPasted(e.target.value);
+              set(parseHeaderLines(e.target.value));
+            }}
+          />
+        </label>
+        <label className="field">
+          X-Signature
+          <input
+            className="mono"
+            data-testid="verify-signature"
+            value={draft.signature}
+            onChange={(e) => set({ signature: e.target.value })}
+            maxLength={500}
+          />
+        </label>
+        <label className="field">
+          X-Timestamp (epoch ms)
+          <input
+            className="mono"
+            data-testid="verify-timestamp"
+            value={draft.timestamp}
+            onChange={(e) => set({ timestamp: e.target.value })}
+            maxLength={100}
+          />
+        </label>
+        <label className="field">
+          X-Id (optional)
+          <input
+            className="mono"
+            data-testid="verify-id"
+            value={draft.xId}
+            onChange={(e) => set({ xId: e.target.value })}
+            maxLength={500}
+          />
+        </label>
+      </div>
+      <label className="field">
+        Body (exactly as received)
+        <textarea
+          className="mono"
+          data-testid="verify-body"
+          rows={8}
+          value={draft.body}
+          spellCheck={false}
+          onChange={(e) => set({ body: e.target.value })}
+        />
+      </label>
+      <div className="actions-row">
+        <button type="submit" className="btn primary" data-testid="verify-submit" disabled={busy}>
+          {busy ? 'Verifying…' : 'Verify'}
+        </button>
+        <button
+          type="button"
+          className="btn"
+          onClick={() => {
+            setDraft(EMPTY_DRAFT);
+            setPasted('');
+            setResult(null);
+          }}
+        >
+          Clear
+        </button>
+      </div>
+      {error ? <ErrorBanner error={error} testId="verify-error" /> : null}
+      {result ? (
+        <div className="verify-result" data-testid="verify-result" data-verdict={result.verdict}>
+          <div className="actions-row">
+            <VerdictBadge verdict={result.verdict} reason={result.reason} />
+            <span data-testid="verify-reason">{result.reason}</span>
+          </div>
+          <table className="sub-table">
+            <tbody>
+              <tr>
+                <th>Event</th>
+                <td>{result.event ?? '—'}</td>
+              </tr>
+              <tr>
+                <th>Event id</th>
+                <td>
+                  <IdText value={result.eventId} />
+                </td>
+              </tr>
+              <tr>
+                <th>Subscription</th>
+                <td>
+                  <IdText value={result.subscriptionId} />
+                </td>
+              </tr>
+              <tr>
+                <th>Timestamp</th>
+                <td>
+                  <Timestamp value={result.timestamp} />
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </form>
+  );
+}

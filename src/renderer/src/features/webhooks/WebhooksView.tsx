@@ -1,0 +1,245 @@
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
+import { WEBHOOK_VERDICTS, type ReceivedWebhook, type WorkspaceView } from '@shared/contract';
+import { ALL_WEBHOOK_EVENT_TYPES } from '@shared/platform/enums';
+import type { AppError } from '@shared/result';
+import { useFeatureFilters } from '../../app/feature-filters';
+import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useWorkspaceQuery } from '../../lib/query-store';
+import { receivedColumns } from './columns';
+import { DeliveriesPane } from './DeliveriesPane';
+import { ReceiverControls } from './ReceiverControls';
+import { clearReceived, NO_PARAMS, receivedQuery, receiverActions } from './store';
+import { EMPTY_DRAFT, VerifyPane, type VerifyDraft } from './VerifyPane';
+import { WebhookDetail } from './WebhookDetail';
+import './webhooks.css';
+
+const SECTIONS = [
+  { id: 'received', label: 'Received' },
+  { id: 'deliveries', label: 'Sandbox delivery log' },
+  { id: 'verify', label: 'Verify a delivery' },
+] as const;
+type Section = (typeof SECTIONS)[number]['id'];
+
+const filterSchema = z.object({
+  section: z.enum(['received', 'deliveries', 'verify']),
+  eventType: z.string().max(100),
+  verdict: z.enum(['', ...WEBHOOK_VERDICTS]),
+  port: z.string().max(10),
+  subscriptionId: z.string().max(200),
+  autoRefresh: z.boolean(),
+});
+type Filters = z.infer<typeof filterSchema>;
+const DEFAULTS: Filters = {
+  section: 'received',
+  eventType: '',
+  verdict: '',
+  port: '0',
+  subscriptionId: '',
+  autoRefresh: true,
+};
+const LAYOUT = defaultLayout(receivedColumns, { id: 'seq', desc: true });
+
+export default function WebhooksView({ workspace }: { workspace: WorkspaceView }) {
+  const wsId = workspace.id;
+  const [filters, setFilters] = useFeatureFilters(wsId, 'webhooks', filterSchema, DEFAULTS);
+  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
+  const [verifyDraft, setVerifyDraft] = useState<{ n: number; draft: VerifyDraft }>({
+    n: 0,
+    draft: EMPTY_DRAFT,
+  });
+  const isSandbox = workspace.environment === 'sandbox';
+  const section: Section = filters.section === 'deliveries' && !isSandbox ? 'received' : filters.section;
+
+  useEffect(() => {
+    void receiverActions.refresh();
+  }, []);
+
+  const toVerify = (entry: ReceivedWebhook) => {
+    setVerifyDraft((v) => ({
+      n: v.n + 1,
+      draft: {
+        signature: entry.headers['X-Signature'] ?? '',
+        timestamp: entry.headers['X-Timestamp'] ?? '',
+        xId: entry.headers['X-Id'] ?? '',
+        body: entry.rawBody,
+      },
+    }));
+    set({ section: 'verify' });
+  };
+
+  return (
+    <div className="split-v webhooks-view">
+      <ReceiverControls workspace={workspace} port={filters.port} onPort={(port) => set({ port })} />
+      <div className="segmented" role="tablist" aria-label="Webhooks sections">
+        {SECTIONS.map((s) => {
+          const disabled = s.id === 'deliveries' && !isSandbox;
+          return (
+            <button
+              key={s.id}
+              type="button"
+              role="tab"
+              aria-selected={section === s.id}
+              className={section === s.id ? 'seg active' : 'seg'}
+              data-testid={`webhook-section-${s.id}`}
+              disabled={disabled}
+              title={
+                disabled
+                  ? `Only sandbox workspaces have a delivery log here; this one is ${workspace.environment}.`
+                  : s.label
+              }
+              onClick={() => set({ section: s.id })}
+            >
+              {s.label}
+            </button>
+          );
+        })}
+      </div>
+      {section === 'received' ? (
+        <ReceivedPane
+          wsId={wsId}
+          eventType={filters.eventType}
+          verdict={filters.verdict}
+          onFilter={(patch) => set(patch)}
+          onVerify={toVerify}
+        />
+      ) : section === 'deliveries' ? (
+        <DeliveriesPane
+          workspace={workspace}
+          subscriptionId={filters.subscriptionId}
+          onSubscription={(subscriptionId) => set({ subscriptionId })}
+          autoRefresh={filters.autoRefresh}
+          onAutoRefresh={(autoRefresh) => set({ autoRefresh })}
+        />
+      ) : (
+        <div className="scroll-y">
+          <VerifyPane key={verifyDraft.n} workspace={workspace} initial={verifyDraft.draft} />
+        </div>
+      )}
+    </div>
+  );
+}
+
+interface ReceivedProps {
+  wsId: string;
+  eventType: string;
+  verdict: Filters['verdict'];
+  onFilter(patch: Partial<Pick<Filters, 'eventType' | 'verdict'>>): void;
+  onVerify(entry: ReceivedWebhook): void;
+}
+
+/** Live deliveries the receiver verified with this workspace's key, newest first. */
+function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: ReceivedProps) {
+  const entry = useWorkspaceQuery(receivedQuery, wsId, NO_PARAMS);
+  const [layout, setLayout] = usePersistedLayout(wsId, 'webhooks', LAYOUT);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [clearError, setClearError] = useState<AppError | null>(null);
+  const all = entry.data;
+  // The main side holds at most 1,000 deliveries, so filtering here is complete and live rows
+  // need no refetch.
+  const rows = useMemo(
+    () =>
+      all?.filter((e) => (!eventType || e.event === eventType) && (!verdict || e.verdict === verdict)) ??
+      null,
+    [all, eventType, verdict],
+  );
+  const eventTypes = useMemo(() => {
+    const seen = new Set<string>(ALL_WEBHOOK_EVENT_TYPES);
+    for (const e of all ?? []) if (e.event !== null) seen.add(e.event);
+    if (eventType) seen.add(eventType);
+    return [...seen].sort();
+  }, [all, eventType]);
+  const selected = all?.find((e) => e.id === selectedId) ?? null;
+
+  return (
+    <div className="split-v">
+      <div className="filters" data-testid="webhook-filters">
+        <label className="field">
+          Event type
+          <select
+            data-testid="webhook-filter-event"
+            value={eventType}
+            onChange={(e) => onFilter({ eventType: e.target.value })}
+          >
+            <option value="">Any</option>
+            {eventTypes.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Verdict
+          <select
+            data-testid="webhook-filter-verdict"
+            value={verdict}
+            onChange={(e) => {
+              const v = filterSchema.shape.verdict.safeParse(e.target.value);
+              onFilter({ verdict: v.success ? v.data : '' });
+            }}
+          >
+            <option value="">Any</option>
+            {WEBHOOK_VERDICTS.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </label>
+        <div className="filters-actions">
+          <span className="muted small">
+            {all ? `${rows?.length ?? 0} of ${all.length} for this workspace` : ''}
+          </span>
+          <button
+            type="button"
+            className="btn small"
+            data-testid="webhook-refresh"
+            onClick={() => void receivedQuery.load(wsId, NO_PARAMS, true)}
+          >
+            Refresh
+          </button>
+          <button
+            type="button"
+            className="btn small"
+            data-testid="webhook-clear"
+            title="Empties the receiver's log (every workspace's deliveries)"
+            onClick={() => {
+              setSelectedId(null);
+              void clearReceived(wsId).then((r) => setClearError(r.ok ? null : r.error));
+            }}
+          >
+            Clear log
+          </button>
+        </div>
+      </div>
+      {clearError ? <ErrorBanner error={clearError} /> : null}
+      <div className="split">
+        <DataTable
+          testId="table-webhooks"
+          rows={rows}
+          columns={receivedColumns}
+          getRowId={(e) => e.id}
+          status={entry.status}
+          error={entry.error}
+          onRetry={() => void receivedQuery.load(wsId, NO_PARAMS, true)}
+          layout={layout}
+          onLayoutChange={setLayout}
+          selectedId={selectedId}
+          onSelect={(e) => setSelectedId(e.id)}
+          emptyText="No deliveries for this workspace yet. Start the receiver and subscribe to it."
+          toolbar={<h2 className="pane-title">Received deliveries (live, newest first)</h2>}
+        />
+        {selected ? (
+          <WebhookDetail
+            key={selected.id}
+            entry={selected}
+            onClose={() => setSelectedId(null)}
+            onVerify={onVerify}
+          />
+        ) : null}
+      </div>
+    </div>
+  );
+}
