@@ -11,6 +11,8 @@ export type WebhookVerdict = (typeof WEBHOOK_VERDICTS)[number];
 /** One delivery the local receiver got. The signature header is public; no secret is in here. */
 export interface ReceivedWebhook {
   id: string;
+  /** The workspace the receiver was running for: its key gave the verdict. */
+  workspaceId: string;
   /** Epoch ms, receiver's clock. */
   receivedAt: string;
   /** The request path (any path is accepted). */

@@ -253,6 +253,7 @@ export const contract = {
     /** Received deliveries, newest first. */
     list: call<ReceivedWebhook[]>()(
       z.object({
+        workspaceId: workspaceId.optional(),
         eventType: webhookEventName.optional(),
         verdict: z.enum(WEBHOOK_VERDICTS).optional(),
         limit: limit(1000).optional(),

@@ -30,6 +30,7 @@ export interface ReceiverTarget {
 }
 
 export interface ReceivedFilter {
+  workspaceId?: string;
   eventType?: string;
   verdict?: WebhookVerdict;
   limit?: number;
@@ -176,6 +177,7 @@ export class WebhookReceiver {
     const limit = filter.limit ?? this.maxEntries;
     for (const e of this.entries) {
       if (out.length >= limit) break;
+      if (filter.workspaceId !== undefined && e.workspaceId !== filter.workspaceId) continue;
       if (filter.eventType !== undefined && e.event !== filter.eventType) continue;
       if (filter.verdict !== undefined && e.verdict !== filter.verdict) continue;
       out.push(e);
@@ -241,6 +243,7 @@ export class WebhookReceiver {
     const { 'Content-Type': contentType, ...signed } = headers;
     const entry: ReceivedWebhook = {
       id: String(++this.seq),
+      workspaceId: this.target?.workspaceId ?? '',
       receivedAt: String(this.now()),
       path,
       event: v.event,

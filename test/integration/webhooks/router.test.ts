@@ -107,10 +107,16 @@ describe('webhooks through the router', () => {
       (l) => l.length > 0,
     );
     expect(entry).toMatchObject({
+      workspaceId: ws,
       verdict: 'valid',
       event: 'loan-updated',
       subscriptionId: sub.subscriptionId,
     });
+    // Each delivery belongs to the workspace whose key verified it; another sees none of it.
+    expect((await value<ReceivedWebhook[]>('webhooks.list', { workspaceId: ws })).map((e) => e.id)).toContain(
+      entry?.id,
+    );
+    expect(await value<ReceivedWebhook[]>('webhooks.list', { workspaceId: 'another-workspace' })).toEqual([]);
     expect(pushed.some((p) => p.id === entry?.id)).toBe(true);
     expect(notified).toEqual([
       ['Webhook: loan-updated', `Subscription ${sub.subscriptionId}, signature valid`],

@@ -3,10 +3,8 @@
  * workspace), the received deliveries keyed by the workspace whose key verified them, and the
  * sandbox's subscriptions and delivery log per workspace.
  *
- * `webhooks.list` returns the receiver's whole log with no workspace on the entries, so the
- * renderer attributes each entry to the workspace the receiver was running for when the entry
- * arrived (live) or was first listed. After a reload, entries from before a restart for another
- * workspace are attributed to the current one: the main side does not record it.
+ * Each delivery carries the workspace whose key verified it (recorded by the main side when it
+ * arrived), so a workspace only ever shows its own deliveries.
  */
 import { create } from 'zustand';
 import type { ReceivedWebhook, WebhookReceiverStatus } from '@shared/contract';
@@ -56,47 +54,33 @@ export const receiverActions = {
 // ---------------------------------------------------------------------------------------------
 // Received deliveries
 
-/** Entry id → the workspace whose key verified it, and when (in `tick`s) the renderer saw it. */
-const owners = new Map<string, { workspaceId: string | null; tick: number }>();
-let tick = 0;
-
-function ownerOf(entry: ReceivedWebhook, receiverWs: string | null): string | null {
-  const known = owners.get(entry.id);
-  if (known) return known.workspaceId;
-  // Unknown receiver (status not read yet): left unattributed, so the next list attributes it.
-  if (receiverWs !== null) owners.set(entry.id, { workspaceId: receiverWs, tick: ++tick });
-  return receiverWs;
-}
-
 const newestFirst = (a: ReceivedWebhook, b: ReceivedWebhook) => Number(b.id) - Number(a.id);
 
 export const receivedQuery = createWorkspaceQuery(
   async (wsId: string, _params: Record<string, never>): Promise<Result<ReceivedWebhook[]>> => {
-    const startedAt = tick;
     const [status, list] = await Promise.all([
       copper().webhooks.status({}),
-      copper().webhooks.list({ limit: RECEIVED_LIMIT }),
+      copper().webhooks.list({ workspaceId: wsId, limit: RECEIVED_LIMIT }),
     ]);
     if (!list.ok) return list;
     if (status.ok) useReceiverStore.setState({ status: status.value });
-    const receiverWs = status.ok ? status.value.workspaceId : null;
+    // Deliveries that arrived live while the list was being read are kept.
     const listed = new Set(list.value.map((e) => e.id));
-    const mine = list.value.filter((e) => ownerOf(e, receiverWs) === wsId);
-    // Deliveries that arrived live while the list was being read are kept; older ones that the
-    // list no longer has were dropped (cleared, or pushed out) on the main side.
-    const cur = receivedQuery.get(wsId).data ?? [];
-    const arrived = cur.filter((e) => !listed.has(e.id) && (owners.get(e.id)?.tick ?? 0) > startedAt);
-    for (const id of owners.keys())
-      if (!listed.has(id) && (owners.get(id)?.tick ?? 0) <= startedAt) owners.delete(id);
-    return ok([...arrived, ...mine].sort(newestFirst).slice(0, RECEIVED_LIMIT));
+    const arrived = (receivedQuery.get(wsId).data ?? []).filter(
+      (e) => !listed.has(e.id) && Number(e.id) > maxId(list.value),
+    );
+    return ok([...arrived, ...list.value].sort(newestFirst).slice(0, RECEIVED_LIMIT));
   },
 );
+
+function maxId(entries: readonly ReceivedWebhook[]): number {
+  return entries.reduce((m, e) => Math.max(m, Number(e.id)), 0);
+}
 export const NO_PARAMS: Record<string, never> = {};
 
 export async function clearReceived(wsId: string): Promise<Result<null>> {
   const res = await copper().webhooks.clear({});
   if (res.ok) {
-    owners.clear();
     receivedQuery.update(wsId, () => []);
     await receivedQuery.load(wsId, NO_PARAMS, true);
   }
@@ -111,12 +95,10 @@ async function onReceived(entry: ReceivedWebhook): Promise<void> {
     if (fresh.ok) useReceiverStore.setState({ status: fresh.value });
     status = useReceiverStore.getState().status;
   }
-  const owner = ownerOf(entry, status?.workspaceId ?? null);
   if (status) useReceiverStore.setState({ status: { ...status, received: status.received + 1 } });
-  if (owner !== null)
-    receivedQuery.update(owner, (data) =>
-      data.some((e) => e.id === entry.id) ? data : [entry, ...data].slice(0, RECEIVED_LIMIT),
-    );
+  receivedQuery.update(entry.workspaceId, (data) =>
+    data.some((e) => e.id === entry.id) ? data : [entry, ...data].slice(0, RECEIVED_LIMIT),
+  );
   if (
     status &&
     !status.notifications.native &&
