@@ -9,8 +9,13 @@ test('loads every address, filters by currency and whitelist, sorts by name', as
   await view.table.waitReady();
   await expect(view.table.root).toHaveAttribute('data-row-count', '200');
   await expect(view.table.header('name')).toHaveAttribute('aria-sort', 'ascending');
+  // Natural order: "Address 2 (…)" before "Address 10 (…)", not "Address 1, 10, 100, …".
+  const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   const names = await view.table.columnTexts('name');
-  expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' })));
+  expect(names).toEqual([...names].sort(natural.compare));
+  const numbered = names.filter((n) => /^Address \d+ /.test(n)).map((n) => Number(n.split(' ')[1]));
+  expect(numbered.length).toBeGreaterThan(5);
+  expect(numbered).toEqual([...numbered].sort((a, b) => a - b));
 
   await view.listFilter('currencies').fill('BTC');
   await view.applyAndLoad();

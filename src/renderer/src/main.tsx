@@ -5,6 +5,8 @@ import { App } from './App';
 import { applyStoredTheme } from './app/theme';
 import './styles/theme.css';
 import './styles/base.css';
+import './styles/components.css';
+import './styles/dialogs.css';
 import './styles/table.css';
 import './styles/views.css';
 

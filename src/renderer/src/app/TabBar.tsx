@@ -6,7 +6,7 @@ interface TabBarProps {
   onSelect(tab: TabId): void;
 }
 
-/** Data tabs on the left (room after them for webhooks), workspace settings on the right. */
+/** Data tabs on the left, workspace settings on the right. */
 export function TabBar({ active, onSelect }: TabBarProps) {
   const ref = useRef<HTMLDivElement>(null);
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -2,6 +2,17 @@ import type { WorkspaceView } from '@shared/contract';
 import { useWorkspaceStore } from './workspace-store';
 import { useUiStateStore } from './ui-state-store';
 import { useTheme } from './theme';
+import { CopyButton } from '../components/CopyButton';
+
+/** `name — environment — 8-char org id…`; the full values are the option's title. */
+function optionLabel(w: WorkspaceView): string {
+  const org = w.organizationId.length > 8 ? `${w.organizationId.slice(0, 8)}…` : w.organizationId;
+  return `${w.name} — ${w.environment} — ${org}`;
+}
+
+function fullLabel(w: WorkspaceView): string {
+  return `${w.name} — ${w.environment} — organization ${w.organizationId}`;
+}
 
 const THEME_LABEL = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' } as const;
 
@@ -16,12 +27,12 @@ export function TopBar({ workspace }: { workspace: WorkspaceView }) {
         <select
           data-testid="workspace-switcher"
           value={workspace.id}
-          title="Switch workspace"
+          title={`Switch workspace (now: ${fullLabel(workspace)})`}
           onChange={(e) => void useWorkspaceStore.getState().activate(e.target.value)}
         >
           {list.map((w) => (
-            <option key={w.id} value={w.id}>
-              {w.name} — {w.environment} — {w.organizationId}
+            <option key={w.id} value={w.id} title={fullLabel(w)}>
+              {optionLabel(w)}
             </option>
           ))}
         </select>
@@ -29,11 +40,12 @@ export function TopBar({ workspace }: { workspace: WorkspaceView }) {
       <span className={`env-pill env-${workspace.environment}`} data-testid="workspace-environment">
         {workspace.environment.toUpperCase()}
       </span>
-      <span className="topbar-field" title="Organization id">
-        <span className="muted">Org</span>{' '}
-        <span className="mono" data-testid="workspace-organization">
+      <span className="topbar-field topbar-org" title={`Organization id ${workspace.organizationId}`}>
+        <span className="muted">Org</span>
+        <span className="mono ellipsis" data-testid="workspace-organization">
           {workspace.organizationId}
         </span>
+        <CopyButton text={workspace.organizationId} label="Copy organization id" />
       </span>
       <span className="topbar-field muted" data-testid="workspace-name" title={workspace.baseUrl}>
         {workspace.name}

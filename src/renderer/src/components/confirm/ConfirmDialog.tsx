@@ -3,6 +3,9 @@ import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../ErrorBanner';
 import { useConfirmStore, type ConfirmRequest } from './confirm-store';
 
+/** Typed, exactly (case and whole word), before anything is sent to a production workspace. */
+const CONFIRM_WORD = 'production';
+
 type Phase =
   | { kind: 'ask' }
   | { kind: 'running' }
@@ -24,7 +27,7 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
   const close = useConfirmStore((s) => s.close);
   const ws = request.workspace;
   const production = ws.environment === 'production';
-  const canConfirm = phase.kind === 'ask' && (!production || typed.trim() === 'production');
+  const canConfirm = phase.kind === 'ask' && (!production || typed === CONFIRM_WORD);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -91,7 +94,8 @@ function ConfirmDialog({ request }: { request: ConfirmRequest }) {
         {production && phase.kind === 'ask' ? (
           <label className="field confirm-type">
             <span>
-              This changes <strong>production</strong>. Type <code>production</code> to proceed.
+              This changes <strong>production</strong>. Type <code>production</code> (exactly, lower case) to
+              proceed.
             </span>
             <input
               autoFocus

@@ -11,6 +11,8 @@ import { ColumnMenu } from './ColumnMenu';
 import { renderCell } from './cells';
 import { sortRows } from './sort';
 import type { ColumnSpec } from './types';
+import { useHorizontalOverflow } from './useHorizontalOverflow';
+import { columnWidth } from './widths';
 
 export const ROW_HEIGHT = 26;
 const NO_ROWS: unknown[] = [];
@@ -50,7 +52,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         id: c.id,
         accessorFn: (r: T) => c.value(r),
         header: c.header,
-        size: c.width ?? 120,
+        size: columnWidth(c),
       })),
     [columns],
   );
@@ -73,9 +75,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const specById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
   const visible = visibleIds.map((id) => specById.get(id)).filter((c): c is ColumnSpec<T> => c !== undefined);
   const template = visible
-    .map((c) => (c.grow ? `minmax(${c.width ?? 160}px, 1fr)` : `${c.width ?? 120}px`))
+    .map((c) => (c.grow ? `minmax(${columnWidth(c)}px, 1fr)` : `${columnWidth(c)}px`))
     .join(' ');
-  const minWidth = visible.reduce((s, c) => s + (c.width ?? 120), 0);
+  const minWidth = visible.reduce((s, c) => s + columnWidth(c), 0);
+  const overflow = useHorizontalOverflow(scrollRef, template);
+  const scrollColumns = (direction: 1 | -1) => {
+    const el = scrollRef.current;
+    el?.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.7), behavior: 'smooth' });
+  };
 
   const virtualizer = useVirtualizer({
     count: sorted.length,
@@ -142,6 +149,28 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div className="dt-toolbar-left">{toolbar}</div>
         <div className="dt-toolbar-right">
           {status === 'loading' && showRows ? <span className="muted small">Refreshing…</span> : null}
+          {overflow.left ? (
+            <button
+              type="button"
+              className="btn small ghost dt-more"
+              data-testid={`${testId}-scroll-left`}
+              title="Scroll the table back to its first columns (or Shift + mouse wheel)"
+              onClick={() => scrollColumns(-1)}
+            >
+              ← first columns
+            </button>
+          ) : null}
+          {overflow.hiddenRight > 0 ? (
+            <button
+              type="button"
+              className="btn small ghost dt-more"
+              data-testid={`${testId}-scroll-right`}
+              title="Scroll the table right to see them (or Shift + mouse wheel)"
+              onClick={() => scrollColumns(1)}
+            >
+              {overflow.hiddenRight} more {overflow.hiddenRight === 1 ? 'column' : 'columns'} →
+            </button>
+          ) : null}
           <span className="muted small" data-testid={`${testId}-count`}>
             {total.toLocaleString()} {total === 1 ? 'row' : 'rows'}
           </span>
@@ -155,89 +184,93 @@ export function DataTable<T>(props: DataTableProps<T>) {
       </div>
       {status === 'error' && error ? <ErrorBanner error={error} onRetry={onRetry} /> : null}
       <div
-        className="dt-scroll"
-        ref={scrollRef}
-        role="grid"
-        aria-rowcount={total}
-        aria-busy={status === 'loading'}
-        tabIndex={0}
-        onKeyDown={onKeyDown}
+        className={`dt-frame${overflow.left ? ' more-left' : ''}${overflow.hiddenRight > 0 ? ' more-right' : ''}`}
       >
-        <div className="dt-inner" style={{ minWidth }}>
-          <div className="dt-head" role="row" style={{ gridTemplateColumns: template }}>
-            {visible.map((c) => {
-              const sortable = !disableSort && c.sortable !== false;
-              const dir = sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : 'none';
-              const align = c.kind === 'amount' || c.kind === 'number' ? ' right' : '';
-              return (
-                <div
-                  key={c.id}
-                  role="columnheader"
-                  aria-sort={dir}
-                  className={`dt-th${align}`}
-                  title={c.title ?? c.header}
-                >
-                  {sortable ? (
-                    <button
-                      type="button"
-                      className="dt-sort"
-                      data-testid={`col-${c.id}`}
-                      onClick={() => toggleSort(c.id)}
-                    >
-                      <span className="ellipsis">{c.header}</span>
-                      <span className="dt-sort-mark" aria-hidden>
-                        {dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : ''}
-                      </span>
-                    </button>
-                  ) : (
-                    <span className="ellipsis" data-testid={`col-${c.id}`}>
-                      {c.header}
-                    </span>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-          {showRows ? (
-            <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
-              {virtualizer.getVirtualItems().map((vi) => {
-                const row = sorted[vi.index];
-                if (row === undefined) return null;
-                const id = getRowId(row);
-                const cls = `dt-row${id === selectedId ? ' selected' : ''}${id === activeId ? ' active' : ''}${vi.index % 2 ? ' odd' : ''}`;
+        <div
+          className="dt-scroll"
+          ref={scrollRef}
+          role="grid"
+          aria-rowcount={total}
+          aria-busy={status === 'loading'}
+          tabIndex={0}
+          onKeyDown={onKeyDown}
+        >
+          <div className="dt-inner" style={{ minWidth }}>
+            <div className="dt-head" role="row" style={{ gridTemplateColumns: template }}>
+              {visible.map((c) => {
+                const sortable = !disableSort && c.sortable !== false;
+                const dir = sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : 'none';
+                const align = c.kind === 'amount' || c.kind === 'number' ? ' right' : '';
                 return (
                   <div
-                    key={id}
-                    role="row"
-                    aria-rowindex={vi.index + 1}
-                    aria-selected={id === selectedId}
-                    data-testid="row"
-                    data-row-id={id}
-                    className={cls}
-                    style={{ transform: `translateY(${vi.start}px)`, gridTemplateColumns: template }}
-                    onClick={() => {
-                      setActiveId(id);
-                      onSelect?.(row);
-                    }}
+                    key={c.id}
+                    role="columnheader"
+                    aria-sort={dir}
+                    className={`dt-th${align}`}
+                    title={c.title ?? c.header}
                   >
-                    {visible.map((c) => (
-                      <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
-                        {renderCell(c, row)}
-                      </div>
-                    ))}
+                    {sortable ? (
+                      <button
+                        type="button"
+                        className="dt-sort"
+                        data-testid={`col-${c.id}`}
+                        onClick={() => toggleSort(c.id)}
+                      >
+                        <span className="ellipsis">{c.header}</span>
+                        <span className="dt-sort-mark" aria-hidden>
+                          {dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : ''}
+                        </span>
+                      </button>
+                    ) : (
+                      <span className="ellipsis" data-testid={`col-${c.id}`}>
+                        {c.header}
+                      </span>
+                    )}
                   </div>
                 );
               })}
             </div>
-          ) : loadingFirst ? (
-            <div className="dt-state" data-testid="table-loading">
-              <span className="spinner" aria-hidden /> Loading…
-            </div>
-          ) : status !== 'error' ? (
-            <div className="dt-state" data-testid="table-empty">
-              {emptyText}
-            </div>
-          ) : null}
+            {showRows ? (
+              <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
+                {virtualizer.getVirtualItems().map((vi) => {
+                  const row = sorted[vi.index];
+                  if (row === undefined) return null;
+                  const id = getRowId(row);
+                  const cls = `dt-row${id === selectedId ? ' selected' : ''}${id === activeId ? ' active' : ''}${vi.index % 2 ? ' odd' : ''}`;
+                  return (
+                    <div
+                      key={id}
+                      role="row"
+                      aria-rowindex={vi.index + 1}
+                      aria-selected={id === selectedId}
+                      data-testid="row"
+                      data-row-id={id}
+                      className={cls}
+                      style={{ transform: `translateY(${vi.start}px)`, gridTemplateColumns: template }}
+                      onClick={() => {
+                        setActiveId(id);
+                        onSelect?.(row);
+                      }}
+                    >
+                      {visible.map((c) => (
+                        <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
+                          {renderCell(c, row)}
+                        </div>
+                      ))}
+                    </div>
+                  );
+                })}
+              </div>
+            ) : loadingFirst ? (
+              <div className="dt-state" data-testid="table-loading">
+                <span className="spinner" aria-hidden /> Loading…
+              </div>
+            ) : status !== 'error' ? (
+              <div className="dt-state" data-testid="table-empty">
+                {emptyText}
+              </div>
+            ) : null}
+          </div>
         </div>
       </div>
     </div>

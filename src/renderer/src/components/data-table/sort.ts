@@ -1,13 +1,53 @@
 /**
  * Sorting 100k rows within budget: each column's sort keys are computed once per data array
  * (cached in a WeakMap keyed by the array), then an index permutation is sorted comparing
- * primitive keys. No Decimal, Date or localeCompare inside the comparator.
+ * primitive keys. No Decimal, Date or collator inside the row comparator.
+ *
+ * Text (text and badge columns) sorts naturally and locale-aware ("Address 2" before
+ * "Address 10", case-insensitive): the column's distinct values are sorted once with one shared
+ * Intl.Collator and each row's key is the rank of its value. Ids (opaque) keep code-unit order,
+ * amounts their decimal key, times their epoch ms.
  */
 import { amountSortKey } from '../../lib/decimal';
 import { parseTimestamp } from '../../lib/time';
 import type { ColumnSpec, SortState } from './types';
 
 type Keys = { kind: 'string'; keys: (string | null)[] } | { kind: 'number'; keys: Float64Array };
+
+const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
+/** Rank of each row's value in natural order; NaN for a missing value (sorted last). */
+function textRanks<T>(rows: readonly T[], col: ColumnSpec<T>): Float64Array {
+  const n = rows.length;
+  const values = new Array<string | null>(n);
+  const distinct = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const v = col.value(rows[i] as T);
+    const present = v === null || v === undefined || v === '' ? null : v;
+    values[i] = present;
+    if (present !== null) distinct.add(present);
+  }
+  // A cheap code-unit pre-sort first: human text is then mostly in collator order already, and the
+  // collator sort (merge runs) needs far fewer comparisons (100k descriptions: ~460 → ~220 ms).
+  const ordered = [...distinct]
+    .map((v) => [v.toLowerCase(), v] as const)
+    .sort((x, y) => (x[0] < y[0] ? -1 : x[0] > y[0] ? 1 : 0))
+    .map((x) => x[1])
+    .sort(collator.compare);
+  const rank = new Map<string, number>();
+  for (let i = 0; i < ordered.length; i++) {
+    const v = ordered[i] as string;
+    // Values equal to the collator (case, accents) share a rank, so they keep their data order.
+    const prev = i > 0 ? (ordered[i - 1] as string) : null;
+    rank.set(v, prev !== null && collator.compare(prev, v) === 0 ? (rank.get(prev) as number) : i);
+  }
+  const keys = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = values[i];
+    keys[i] = v === null || v === undefined ? Number.NaN : (rank.get(v) as number);
+  }
+  return keys;
+}
 
 const cache = new WeakMap<readonly unknown[], Map<string, Keys>>();
 
@@ -22,14 +62,16 @@ function computeKeys<T>(rows: readonly T[], col: ColumnSpec<T>): Keys {
     }
     return { kind: 'number', keys };
   }
+  if (kind === 'text' || kind === 'badge') return { kind: 'number', keys: textRanks(rows, col) };
   const keys = new Array<string | null>(n);
-  if (kind === 'amount' || kind === 'number') {
-    for (let i = 0; i < n; i++) keys[i] = amountSortKey(col.value(rows[i] as T));
-  } else {
+  if (kind === 'id') {
+    // Ids are opaque (UUIDs, hex addresses): code-unit order, no collator cost on 100k distinct.
     for (let i = 0; i < n; i++) {
       const v = col.value(rows[i] as T);
       keys[i] = v === null || v === undefined || v === '' ? null : v.toLowerCase();
     }
+  } else {
+    for (let i = 0; i < n; i++) keys[i] = amountSortKey(col.value(rows[i] as T));
   }
   return { kind: 'string', keys };
 }

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 
 /**
  * How a column sorts and looks:
- *  - text:   case-insensitive string order
- *  - id:     monospaced, copy button, string order
+ *  - text:   natural, locale-aware, case-insensitive order ("Address 2" before "Address 10")
+ *  - id:     monospaced, copy button, case-insensitive code-unit order (ids are opaque)
  *  - amount: right-aligned monospaced exact decimal, numeric order from the string
  *  - number: like amount, without grouping concerns (counts, latency)
  *  - time:   local time with raw value on hover, chronological order
- *  - badge:  coloured status pill, string order
+ *  - badge:  coloured status pill (full value on hover), natural order
  */
 export type ColumnKind = 'text' | 'id' | 'amount' | 'number' | 'time' | 'badge';
 

@@ -23,7 +23,7 @@ const activitiesQuery = createWorkspaceQuery(
 
 const columns: ColumnSpec<Activity>[] = [
   { id: 'createdAt', header: 'Time', kind: 'time', value: (a) => a.createdAt, width: 160 },
-  { id: 'activityType', header: 'Type', kind: 'badge', value: (a) => a.activityType, width: 190 },
+  { id: 'activityType', header: 'Type', kind: 'badge', value: (a) => a.activityType, width: 240 },
   { id: 'name', header: 'Name', value: (a) => a.name, width: 200 },
   { id: 'description', header: 'Description', value: (a) => a.description, width: 280, grow: true },
   { id: 'userId', header: 'User', kind: 'id', value: (a) => a.userId, width: 160 },
@@ -112,7 +112,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
             value={draft.search}
             maxLength={200}
             onChange={(e) => setDraft({ ...draft, search: e.target.value })}
-            style={{ width: 220 }}
+            style={{ width: 260 }}
           />
         </label>
         <MultiSelect
@@ -138,9 +138,11 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
             placeholder="id, id, …"
             value={userText}
             onChange={(e) => setUserText(e.target.value)}
-            style={{ width: 160 }}
+            style={{ width: 220 }}
           />
         </label>
+        {/* Two deliberate rows: what to match, then the time range, row limit and actions. */}
+        <div className="filters-break" aria-hidden />
         <label className="field">
           From
           <input

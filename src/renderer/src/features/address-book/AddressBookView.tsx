@@ -66,10 +66,10 @@ const addressQuery = createWorkspaceQuery(
 );
 
 const columns: ColumnSpec<CryptoAddress>[] = [
-  { id: 'name', header: 'Name', value: (a) => a.name, width: 180 },
-  { id: 'address', header: 'Address', kind: 'id', value: (a) => a.address, width: 300, grow: true },
-  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 70 },
-  { id: 'mainCurrency', header: 'Network', value: (a) => a.mainCurrency, width: 80 },
+  { id: 'name', header: 'Name', value: (a) => a.name, width: 170 },
+  { id: 'address', header: 'Address', kind: 'id', value: (a) => a.address, width: 250, grow: true },
+  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 65 },
+  { id: 'mainCurrency', header: 'Network', value: (a) => a.mainCurrency, width: 95 },
   {
     id: 'isWhitelist',
     header: 'Whitelist',
@@ -77,9 +77,10 @@ const columns: ColumnSpec<CryptoAddress>[] = [
     render: (a) => (
       <Badge value={a.isWhitelist ? 'whitelisted' : 'not'} tone={a.isWhitelist ? 'ok' : 'neutral'} />
     ),
-    width: 100,
+    width: 110,
   },
-  { id: 'addressType', header: 'Address type', kind: 'badge', value: (a) => a.addressType, width: 170 },
+  // Wide enough for "externally-owned-account", the longest address type.
+  { id: 'addressType', header: 'Address type', kind: 'badge', value: (a) => a.addressType, width: 190 },
   {
     id: 'category',
     header: 'Category',
@@ -88,13 +89,14 @@ const columns: ColumnSpec<CryptoAddress>[] = [
     width: 120,
     defaultHidden: true,
   },
-  { id: 'memo', header: 'Memo', value: (a) => a.memo, width: 120 },
+  { id: 'memo', header: 'Memo', value: (a) => a.memo, width: 110 },
   {
     id: 'configs',
     header: 'Configs',
     kind: 'number',
     value: (a) => String(a._embedded?.currencyConfigurations.length ?? 0),
-    width: 75,
+    width: 90,
+    defaultHidden: true,
   },
   {
     id: 'lastUsedAt',
@@ -104,7 +106,7 @@ const columns: ColumnSpec<CryptoAddress>[] = [
     width: 160,
     defaultHidden: true,
   },
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 160 },
+  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 155 },
   {
     id: 'cryptoAddressId',
     header: 'Id',

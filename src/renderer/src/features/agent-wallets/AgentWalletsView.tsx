@@ -55,7 +55,7 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
 
   const columns = useMemo<ColumnSpec<AgentWallet>[]>(
     () => [
-      { id: 'name', header: 'Name', value: (w) => w.name, width: 150 },
+      { id: 'name', header: 'Name', value: (w) => w.name, width: 140 },
       { id: 'status', header: 'Status', kind: 'badge', value: (w) => w.status, width: 85 },
       {
         id: 'revoke',
@@ -67,16 +67,16 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
           ) : (
             <span className="muted">—</span>
           ),
-        width: 120,
+        width: 130,
       },
-      { id: 'address', header: 'Address', kind: 'id', value: (w) => w.address, width: 200, grow: true },
+      { id: 'address', header: 'Address', kind: 'id', value: (w) => w.address, width: 170, grow: true },
       {
         id: 'portfolio',
         header: 'Portfolio',
         value: (w) => names.get(w.portfolioId) ?? w.portfolioId,
         width: 140,
       },
-      { id: 'orderStatus', header: 'Order status', kind: 'badge', value: (w) => w.orderStatus, width: 120 },
+      { id: 'orderStatus', header: 'Order status', kind: 'badge', value: (w) => w.orderStatus, width: 140 },
       {
         id: 'validUntil',
         header: 'Valid until',
@@ -103,9 +103,9 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
             </span>
           );
         },
-        width: 250,
+        width: 245,
       },
-      { id: 'createdBy', header: 'Creator', kind: 'id', value: (w) => w.createdBy, width: 130 },
+      { id: 'createdBy', header: 'Creator', kind: 'id', value: (w) => w.createdBy, width: 120 },
       {
         id: 'createdAt',
         header: 'Created',

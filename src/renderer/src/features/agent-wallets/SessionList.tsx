@@ -5,9 +5,9 @@ import { describeAction } from './exchange-actions';
 
 const columns: ColumnSpec<SentAction>[] = [
   { id: 'sentAt', header: 'Sent', kind: 'time', value: (s) => String(s.sentAt), width: 150 },
-  { id: 'nonce', header: 'Nonce', kind: 'number', value: (s) => String(s.nonce), width: 120 },
-  { id: 'type', header: 'Type', value: (s) => s.action.type, width: 110 },
-  { id: 'what', header: 'What', value: (s) => describeAction(s.action), width: 160, grow: true },
+  { id: 'nonce', header: 'Nonce', kind: 'number', value: (s) => String(s.nonce), width: 110 },
+  { id: 'type', header: 'Type', value: (s) => s.action.type, width: 100 },
+  { id: 'what', header: 'What', value: (s) => describeAction(s.action), width: 140, grow: true },
   {
     id: 'result',
     header: 'Result',

@@ -54,28 +54,30 @@ function toParams(f: Filters): Params {
 }
 
 const columns: ColumnSpec<ClearLoopAction>[] = [
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 160 },
-  { id: 'action', header: 'Action', kind: 'badge', value: (a) => a.action, width: 115 },
-  { id: 'status', header: 'Status', kind: 'badge', value: (a) => a.status, width: 105 },
-  { id: 'amount', header: 'Amount', kind: 'amount', value: (a) => a.amount, width: 150 },
-  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 65 },
-  { id: 'network', header: 'Network', value: (a) => a.network, width: 80 },
-  { id: 'usdAmount', header: 'USD', kind: 'amount', value: (a) => a.usdAmount, width: 140 },
+  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 155 },
+  { id: 'action', header: 'Action', kind: 'badge', value: (a) => a.action, width: 110 },
+  { id: 'status', header: 'Status', kind: 'badge', value: (a) => a.status, width: 100 },
+  { id: 'amount', header: 'Amount', kind: 'amount', value: (a) => a.amount, width: 140 },
+  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 60 },
+  { id: 'network', header: 'Network', value: (a) => a.network, width: 95 },
+  { id: 'usdAmount', header: 'USD', kind: 'amount', value: (a) => a.usdAmount, width: 130 },
   {
     id: 'clientAccountId',
     header: 'Exchange account',
     kind: 'id',
     value: (a) => a.clientAccountId,
-    width: 170,
+    width: 160,
     grow: true,
   },
-  { id: 'exchangeId', header: 'Exchange', value: (a) => a.exchangeId, width: 100 },
+  { id: 'exchangeId', header: 'Exchange', value: (a) => a.exchangeId, width: 95 },
   {
     id: 'clearLoopPortfolioId',
-    header: 'ClearLoop portfolio',
+    // Short label so the default columns fit at 1280 px; the full name is the header's title.
+    header: 'Portfolio',
+    title: 'ClearLoop portfolio id',
     kind: 'id',
     value: (a) => a.clearLoopPortfolioId,
-    width: 170,
+    width: 150,
   },
   { id: 'orderId', header: 'Order id', kind: 'id', value: (a) => a.orderId, width: 170, defaultHidden: true },
   {

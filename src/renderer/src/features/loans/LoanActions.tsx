@@ -52,7 +52,10 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
   };
 
   const base = [
-    { label: 'Loan', value: <span className="mono">{loan.loanId}</span> },
+    // The loan id is the dialog's Target; the external id is how people often know a loan.
+    ...(loan.externalId
+      ? [{ label: 'External id', value: <span className="mono">{loan.externalId}</span> }]
+      : []),
     { label: 'Loan amount', value: <Amount value={loan.amount} currency={loan.currency} /> },
     { label: 'Status now', value: loan.status },
     { label: 'Your side', value: side ?? 'none' },

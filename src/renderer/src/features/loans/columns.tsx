@@ -6,7 +6,7 @@ import { loanSide } from './loan-rules';
 
 export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
   return [
-    { id: 'loanId', header: 'Loan id', kind: 'id', value: (l) => l.loanId, width: 170 },
+    { id: 'loanId', header: 'Loan id', kind: 'id', value: (l) => l.loanId, width: 130 },
     {
       id: 'side',
       header: 'Side',
@@ -19,36 +19,45 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
           <span className="muted">—</span>
         );
       },
-      width: 85,
+      width: 95,
     },
-    { id: 'status', header: 'Status', kind: 'badge', value: (l) => l.status, width: 165 },
+    // Wide enough for "early-termination-in-progress", the longest loan status.
+    { id: 'status', header: 'Status', kind: 'badge', value: (l) => l.status, width: 205 },
     {
       id: 'debtRatioStatus',
       header: 'LTV status',
       kind: 'badge',
       value: (l) => l.debtRatioStatus,
-      width: 105,
+      width: 112,
     },
     {
       id: 'debtRatio',
       header: 'LTV',
       kind: 'number',
       value: (l) => l.debtRatio,
-      render: (l) => <span className="amount">{l.debtRatio ? formatRatioPercent(l.debtRatio) : '—'}</span>,
-      width: 80,
+      render: (l) => (
+        <span className="amount" title={l.debtRatio ?? undefined}>
+          {l.debtRatio ? formatRatioPercent(l.debtRatio) : '—'}
+        </span>
+      ),
+      width: 70,
     },
-    { id: 'amount', header: 'Amount', kind: 'amount', value: (l) => l.amount, width: 150 },
-    { id: 'currency', header: 'Ccy', value: (l) => l.currency, width: 65 },
-    { id: 'loanType', header: 'Type', value: (l) => l.loanType, width: 220, grow: true },
+    { id: 'amount', header: 'Amount', kind: 'amount', value: (l) => l.amount, width: 130 },
+    { id: 'currency', header: 'Ccy', value: (l) => l.currency, width: 60 },
+    { id: 'loanType', header: 'Type', value: (l) => l.loanType, width: 170, grow: true },
     {
       id: 'interestRate',
       header: 'Rate',
       kind: 'number',
       value: (l) => l.interestRate,
-      render: (l) => <span className="amount">{l.interestRate ? formatBps(l.interestRate) : '—'}</span>,
-      width: 70,
+      render: (l) => (
+        <span className="amount" title={l.interestRate ? `${l.interestRate} bps` : undefined}>
+          {l.interestRate ? formatBps(l.interestRate) : '—'}
+        </span>
+      ),
+      width: 66,
     },
-    { id: 'maturityDate', header: 'Maturity', kind: 'time', value: (l) => l.maturityDate, width: 160 },
+    { id: 'maturityDate', header: 'Maturity', kind: 'time', value: (l) => l.maturityDate, width: 155 },
     {
       id: 'updatedAt',
       header: 'Updated',

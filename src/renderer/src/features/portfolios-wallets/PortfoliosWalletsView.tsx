@@ -6,9 +6,16 @@ import type { Wallet } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../app/feature-filters';
 import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
 import { useWorkspaceQuery } from '../../lib/query-store';
-import { portfolioColumns, walletColumns } from './columns';
+import { portfolioColumns, walletColumns, type PortfolioLabel } from './columns';
 import { PortfolioSelect } from './PortfolioSelect';
-import { portfoliosQuery, usePortfolios, WALLET_LIMIT, walletsQuery } from './queries';
+import {
+  inactivePortfoliosQuery,
+  portfoliosQuery,
+  useInactivePortfolios,
+  usePortfolios,
+  WALLET_LIMIT,
+  walletsQuery,
+} from './queries';
 import { WalletTotals } from './WalletTotals';
 
 const filterSchema = z.object({
@@ -27,11 +34,19 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
   const portfolios = usePortfolios(wsId);
   const wallets = useWorkspaceQuery(walletsQuery, wsId, { nonEmpty: filters.nonEmpty });
 
-  const names = useMemo(
-    () => new Map((portfolios.data ?? []).map((p) => [p.portfolioId, p.portfolioName])),
-    [portfolios.data],
+  const inactive = useInactivePortfolios(wsId);
+
+  const labels = useMemo(() => {
+    const m = new Map<string, PortfolioLabel>();
+    for (const p of inactive.data ?? []) m.set(p.portfolioId, { name: p.portfolioName, inactive: true });
+    for (const p of portfolios.data ?? [])
+      m.set(p.portfolioId, { name: p.portfolioName, inactive: !p.isActive });
+    return m;
+  }, [portfolios.data, inactive.data]);
+  const wColumns = useMemo(
+    () => walletColumns((id) => labels.get(id) ?? { name: id, inactive: false }),
+    [labels],
   );
-  const wColumns = useMemo(() => walletColumns((id) => names.get(id) ?? id), [names]);
   const [pLayout, setPLayout] = usePersistedLayout(wsId, 'portfolios', PORTFOLIO_LAYOUT);
   const walletDefaults = useMemo(() => defaultLayout(wColumns, { id: 'currency', desc: false }), [wColumns]);
   const [wLayout, setWLayout] = usePersistedLayout(wsId, 'wallets', walletDefaults);
@@ -45,6 +60,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
 
   const refresh = () => {
     void portfoliosQuery.load(wsId, {}, true);
+    void inactivePortfoliosQuery.load(wsId, {}, true);
     void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true);
   };
 

@@ -39,24 +39,47 @@ export const portfolioColumns: ColumnSpec<Portfolio>[] = [
   },
 ];
 
-export function walletColumns(portfolioName: (id: string) => string): ColumnSpec<Wallet>[] {
+/** A wallet's portfolio as shown: its name (or id when unknown) and whether it is inactive. */
+export interface PortfolioLabel {
+  name: string;
+  inactive: boolean;
+}
+
+export function walletColumns(portfolioOf: (id: string) => PortfolioLabel): ColumnSpec<Wallet>[] {
   return [
     {
       id: 'portfolio',
       header: 'Portfolio',
-      value: (w) => portfolioName(w.portfolioId),
-      width: 160,
+      value: (w) => portfolioOf(w.portfolioId).name,
+      render: (w) => {
+        const p = portfolioOf(w.portfolioId);
+        return (
+          <span
+            className="cell-with-tag"
+            title={`${p.name}${p.inactive ? ' (inactive)' : ''} — ${w.portfolioId}`}
+          >
+            <span className="ellipsis">{p.name}</span>
+            {p.inactive ? (
+              <span className="badge tone-neutral" data-testid="portfolio-inactive">
+                inactive
+              </span>
+            ) : null}
+          </span>
+        );
+      },
+      width: 170,
       grow: true,
     },
-    { id: 'currency', header: 'Ccy', value: (w) => w.currency, width: 90 },
+    { id: 'currency', header: 'Ccy', value: (w) => w.currency, width: 70 },
     { id: 'mainCurrency', header: 'Network', value: (w) => w.mainCurrency, width: 95 },
-    { id: 'portfolioType', header: 'Type', kind: 'badge', value: (w) => w.portfolioType, width: 95 },
-    { id: 'balance', header: 'Balance', kind: 'amount', value: (w) => w.balance, width: 140 },
-    { id: 'available', header: 'Available', kind: 'amount', value: (w) => w.available, width: 140 },
-    { id: 'locked', header: 'Locked', kind: 'amount', value: (w) => w.locked, width: 110 },
-    { id: 'reserve', header: 'Reserve', kind: 'amount', value: (w) => w.reserve, width: 110 },
-    { id: 'stakeBalance', header: 'Stake', kind: 'amount', value: (w) => w.stakeBalance, width: 110 },
-    { id: 'totalBalance', header: 'Total', kind: 'amount', value: (w) => w.totalBalance, width: 140 },
+    // Wide enough for "trading-vault", the longest portfolio type.
+    { id: 'portfolioType', header: 'Type', kind: 'badge', value: (w) => w.portfolioType, width: 115 },
+    { id: 'balance', header: 'Balance', kind: 'amount', value: (w) => w.balance, width: 135 },
+    { id: 'available', header: 'Available', kind: 'amount', value: (w) => w.available, width: 135 },
+    { id: 'locked', header: 'Locked', kind: 'amount', value: (w) => w.locked, width: 105 },
+    { id: 'reserve', header: 'Reserve', kind: 'amount', value: (w) => w.reserve, width: 105 },
+    { id: 'stakeBalance', header: 'Stake', kind: 'amount', value: (w) => w.stakeBalance, width: 100 },
+    { id: 'totalBalance', header: 'Total', kind: 'amount', value: (w) => w.totalBalance, width: 135 },
     {
       id: 'walletId',
       header: 'Wallet id',

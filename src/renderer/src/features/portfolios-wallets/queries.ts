@@ -22,8 +22,20 @@ export const walletsQuery = createWorkspaceQuery<{ nonEmpty: boolean }, Wallet[]
   }),
 );
 
+/**
+ * Inactive portfolios, for names only: the list above is active-only (the platform's default), and
+ * wallets of an inactive portfolio would otherwise show a bare portfolio id.
+ */
+export const inactivePortfoliosQuery = createWorkspaceQuery<Record<string, never>, Portfolio[]>((wsId) =>
+  copper().portfolios.list({ workspaceId: wsId, limit: PORTFOLIO_LIMIT, isActive: false }),
+);
+
 const NO_PARAMS: Record<string, never> = {};
 
 export function usePortfolios(wsId: string) {
   return useWorkspaceQuery(portfoliosQuery, wsId, NO_PARAMS);
+}
+
+export function useInactivePortfolios(wsId: string) {
+  return useWorkspaceQuery(inactivePortfoliosQuery, wsId, NO_PARAMS);
 }

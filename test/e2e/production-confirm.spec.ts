@@ -1,0 +1,188 @@
+/**
+ * The production safeguards of the renderer: the production frame and banner, and the typed
+ * confirmation ("production", exactly) before a loan action or an exchange submission is sent.
+ *
+ * Why rewriting the workspace views is a faithful test of the renderer:
+ *  - A production workspace cannot point at a loopback sandbox: the main side refuses it, rightly,
+ *    so a real production workspace with a test platform cannot be made.
+ *  - The renderer learns a workspace's environment only from the `WorkspaceView`s the main side
+ *    hands it: the answers of `workspaces.list` / `activate` / `remove` (a `WorkspaceList`),
+ *    `create` / `update` (a `WorkspaceView`), and the `workspace-changed` event on GET /events. The
+ *    frame, the banner, the confirmation and its typed word are all derived from that field; the
+ *    renderer has no other source for it. Rewriting it at the transport boundary therefore shows
+ *    the renderer exactly what a real production workspace would look like to it, while every
+ *    platform call still goes through the real main side to the real embedded sandbox — so the
+ *    "sent exactly once" and "new state shows" assertions are about real requests.
+ *  - The events stream is long-lived, so it cannot be fetched and rewritten like an RPC answer.
+ *    This test triggers none of the calls that emit `workspace-changed` (activate, create, update,
+ *    remove, keychain set/delete/unlock); to make that a guarantee rather than an assumption, the
+ *    stream is answered empty, so the only workspace views the renderer ever sees are the
+ *    rewritten ones. (The stream's other events — job progress, webhooks — play no part here.)
+ */
+import type { Page, Route } from '@playwright/test';
+import type { WorkspaceView } from '../../src/shared/contract';
+import { test, expect } from './support/fixtures';
+import { AgentWalletsPage } from './pages/agent-wallets';
+import { ConfirmDialog } from './pages/confirm-dialog';
+import { LoansPage } from './pages/loans';
+import { RequestHistoryPage } from './pages/request-history';
+import { Shell } from './pages/shell';
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+function isWorkspaceView(v: unknown): v is WorkspaceView {
+  return isRecord(v) && typeof v['id'] === 'string' && typeof v['environment'] === 'string';
+}
+
+/** The built-in sandbox workspace, as the renderer will see it: in production. */
+function toProduction(v: WorkspaceView): WorkspaceView {
+  return v.builtIn ? { ...v, environment: 'production' } : v;
+}
+
+/** Rewrites a `Result<WorkspaceList | WorkspaceView>` body; anything else passes unchanged. */
+function rewriteResult(body: unknown): unknown {
+  if (!isRecord(body) || body['ok'] !== true) return body;
+  const value = body['value'];
+  if (isRecord(value) && Array.isArray(value['workspaces'])) {
+    const workspaces: unknown[] = value['workspaces'];
+    return {
+      ...body,
+      value: { ...value, workspaces: workspaces.map((w) => (isWorkspaceView(w) ? toProduction(w) : w)) },
+    };
+  }
+  if (isWorkspaceView(value)) return { ...body, value: toProduction(value) };
+  return body;
+}
+
+/** Installs the rewrite before the page loads; returns how many workspace answers it rewrote. */
+async function showBuiltInAsProduction(page: Page): Promise<() => number> {
+  let rewritten = 0;
+  const rewrite = async (route: Route) => {
+    const response = await route.fetch();
+    const body = rewriteResult(await response.json());
+    rewritten += 1;
+    await route.fulfill({ response, json: body });
+  };
+  // Every call whose answer carries workspace views.
+  for (const call of ['list', 'activate', 'remove', 'create', 'update']) {
+    await page.route(`**/rpc/workspaces.${call}`, rewrite);
+  }
+  await page.route('**/events', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/event-stream', body: '' }),
+  );
+  return () => rewritten;
+}
+
+/** Like the `app` fixture, with the rewrite installed before the first request. */
+async function openInProduction(page: Page, url: string): Promise<() => number> {
+  const rewritten = await showBuiltInAsProduction(page);
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+  expect(rewritten(), 'the workspace list went through the rewrite').toBeGreaterThan(0);
+  return rewritten;
+}
+
+async function expectProductionFrame(page: Page): Promise<void> {
+  const shell = new Shell(page);
+  await expect(shell.root).toHaveAttribute('data-env', 'production');
+  await expect(shell.environment).toHaveText('PRODUCTION');
+  await expect(page.getByTestId('env-banner')).toContainText('PRODUCTION');
+  // The window frame is drawn in the production warning colour, not the sandbox one.
+  const frame = await shell.root.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--env-production)';
+    el.appendChild(probe);
+    const warning = getComputedStyle(probe).color;
+    probe.remove();
+    const style = getComputedStyle(el);
+    return { border: style.borderTopColor, width: style.borderTopWidth, warning };
+  });
+  expect(frame.border).toBe(frame.warning);
+  expect(frame.width).toBe('4px');
+}
+
+test('production: framed in warning colour; a loan approval needs "production" typed and is sent once', async ({
+  page,
+  server,
+  pageErrors,
+}) => {
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await openInProduction(page, server.url);
+  const shell = new Shell(page);
+  await expectProductionFrame(page);
+
+  const loans = new LoansPage(page);
+  const confirm = new ConfirmDialog(page);
+  await shell.openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.action('approve').click();
+
+  await expect(confirm.root).toBeVisible();
+  await expect(confirm.root).toHaveClass(/env-production/);
+  await expect(confirm.environment).toHaveText('PRODUCTION');
+  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await expect(confirm.target).toContainText(loanId);
+  await expect(confirm.detail('Loan amount')).toContainText('7,922,000');
+  await expect(confirm.detail('Loan amount')).toContainText('USDC');
+
+  const typed = confirm.root.getByTestId('confirm-type');
+  await expect(typed).toBeFocused();
+  await expect(confirm.submit).toBeDisabled();
+  for (const wrong of ['p', 'prod', 'Production', 'PRODUCTION', 'productio', 'production!', ' production']) {
+    await typed.fill(wrong);
+    await expect(confirm.submit, `"${wrong}" must not unlock the action`).toBeDisabled();
+  }
+  // Enter in the field submits the form: still nothing may be sent.
+  await typed.press('Enter');
+  await expect(confirm.result).toBeHidden();
+  await typed.fill('production');
+  await expect(confirm.submit).toBeEnabled();
+  await confirm.submit.click();
+  await expect(confirm.result).toContainText('awaiting-collateral');
+  await confirm.close.click();
+  await expect(confirm.root).toBeHidden();
+
+  await expect(loans.detailStatus).toHaveText('awaiting-collateral');
+  await expect(await loans.rowStatus(loanId)).toHaveText('awaiting-collateral');
+  await expectProductionFrame(page);
+
+  await shell.openTab('request-history');
+  const history = new RequestHistoryPage(page);
+  await history.searchPath(`/loans/${loanId}`);
+  const patches = (await history.entries()).filter((e) => e.method === 'PATCH');
+  expect(patches).toHaveLength(1);
+  expect(patches[0]?.status).toBe('200');
+  expect(pageErrors).toEqual([]);
+});
+
+test('production: an exchange submission needs "production" typed', async ({ page, server, pageErrors }) => {
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  await openInProduction(page, server.url);
+  const shell = new Shell(page);
+  const view = new AgentWalletsPage(page);
+  const confirm = new ConfirmDialog(page);
+  await shell.openTab('agent-wallets');
+  await view.wallets.waitReady();
+  const portfolioId = await view.chooseComposerPortfolio('Hyperliquid Desk');
+  await view.template('order').click();
+  await expect(view.valid).toBeVisible();
+  await view.submit.click();
+
+  await expect(confirm.environment).toHaveText('PRODUCTION');
+  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await expect(confirm.target).toContainText(portfolioId);
+  await expect(confirm.submit).toBeDisabled();
+  const typed = confirm.root.getByTestId('confirm-type');
+  await typed.fill('Production');
+  await expect(confirm.submit).toBeDisabled();
+  await typed.fill('production');
+  await expect(confirm.submit).toBeEnabled();
+  await confirm.submit.click();
+  await expect(confirm.result).toHaveText('The exchange answered ok (order).');
+  await confirm.close.click();
+  await expect(view.session.rows).toHaveCount(1);
+  expect(await view.session.columnTexts('result')).toEqual(['ok']);
+  await expectProductionFrame(page);
+  expect(pageErrors).toEqual([]);
+});
