@@ -11,7 +11,7 @@ import { ProgressBar } from '../../components/ProgressBar';
 import { copper } from '../../lib/api';
 import { useJobProgress } from '../../lib/progress-store';
 import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
-import { epochMsToLocalInput, localInputToEpochMs } from '../../lib/time';
+import { TimeRangeFields } from '../../components/TimeRangeFields';
 import { ExportCsvDialog } from './ExportCsvDialog';
 import { ACTIVITY_DEFAULTS, activityFilterSchema, toPlatformFilters, type ActivityFilters } from './filters';
 
@@ -143,24 +143,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
         </label>
         {/* Two deliberate rows: what to match, then the time range, row limit and actions. */}
         <div className="filters-break" aria-hidden />
-        <label className="field">
-          From
-          <input
-            type="datetime-local"
-            data-testid="filter-from"
-            value={epochMsToLocalInput(draft.from)}
-            onChange={(e) => setDraft({ ...draft, from: localInputToEpochMs(e.target.value) })}
-          />
-        </label>
-        <label className="field">
-          To
-          <input
-            type="datetime-local"
-            data-testid="filter-to"
-            value={epochMsToLocalInput(draft.to)}
-            onChange={(e) => setDraft({ ...draft, to: localInputToEpochMs(e.target.value) })}
-          />
-        </label>
+        <TimeRangeFields value={draft} onChange={(range) => setDraft({ ...draft, ...range })} />
         <label className="field">
           Limit
           <select

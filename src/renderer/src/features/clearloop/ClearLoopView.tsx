@@ -8,7 +8,7 @@ import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '.
 import { MultiSelect } from '../../components/MultiSelect';
 import { copper } from '../../lib/api';
 import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
-import { epochMsToLocalInput, localInputToEpochMs } from '../../lib/time';
+import { TimeRangeFields } from '../../components/TimeRangeFields';
 import { usePortfolios } from '../portfolios-wallets/queries';
 import { Pager } from './Pager';
 
@@ -143,24 +143,7 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
   return (
     <div className="split-v">
       <div className="filters" data-testid="clearloop-filters">
-        <label className="field">
-          From
-          <input
-            type="datetime-local"
-            data-testid="filter-from"
-            value={epochMsToLocalInput(filters.from)}
-            onChange={(e) => setFilters({ ...filters, from: localInputToEpochMs(e.target.value) })}
-          />
-        </label>
-        <label className="field">
-          To
-          <input
-            type="datetime-local"
-            data-testid="filter-to"
-            value={epochMsToLocalInput(filters.to)}
-            onChange={(e) => setFilters({ ...filters, to: localInputToEpochMs(e.target.value) })}
-          />
-        </label>
+        <TimeRangeFields value={filters} onChange={(range) => setFilters({ ...filters, ...range })} />
         <label className="field">
           Exchange account
           <input
