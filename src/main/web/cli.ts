@@ -1,5 +1,6 @@
 /**
- * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large`.
+ * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large
+ * [--platform-timeout-ms <ms>]`.
  * Starts the main side under plain Node, serves the built renderer on loopback and prints the
  * URL (with its token) on a line of its own.
  */
@@ -13,13 +14,20 @@ import { startWebBridge } from './bridge';
 
 function usage(message: string): never {
   console.error(
-    `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]`,
+    `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]` +
+      ` [--platform-timeout-ms <ms>]`,
   );
   process.exit(2);
 }
 
 async function main(): Promise<void> {
-  let values: { port?: string; 'data-dir'?: string; 'sandbox-size'?: string; 'static-dir'?: string };
+  let values: {
+    port?: string;
+    'data-dir'?: string;
+    'sandbox-size'?: string;
+    'static-dir'?: string;
+    'platform-timeout-ms'?: string;
+  };
   try {
     ({ values } = parseArgs({
       options: {
@@ -27,6 +35,7 @@ async function main(): Promise<void> {
         'data-dir': { type: 'string' },
         'sandbox-size': { type: 'string' },
         'static-dir': { type: 'string' },
+        'platform-timeout-ms': { type: 'string' },
       },
       strict: true,
     }));
@@ -38,6 +47,12 @@ async function main(): Promise<void> {
     usage(`--port must be a port number, got "${values.port}"`);
   const size = values['sandbox-size'] ?? 'small';
   if (size !== 'small' && size !== 'large') usage(`--sandbox-size must be small or large, got "${size}"`);
+  const rawTimeout = values['platform-timeout-ms'];
+  const timeoutMs = rawTimeout === undefined ? undefined : Number(rawTimeout);
+  if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000))
+    usage(
+      `--platform-timeout-ms must be a whole number of milliseconds from 100 to 600000, got "${rawTimeout}"`,
+    );
   const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
   const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
   if (!existsSync(resolve(staticDir, 'index.html')))
@@ -51,6 +66,8 @@ async function main(): Promise<void> {
     sandboxSize: size,
     log,
     saveDialog: null,
+    // Each attempt's time limit towards the platform (default 30 s); tests shorten it.
+    timeoutMs,
   });
   const bridge = await startWebBridge({
     router: mainApp.router,

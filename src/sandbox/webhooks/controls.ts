@@ -35,7 +35,8 @@ function createAddress(store: SandboxStore, body: Record<string, unknown>): Cryp
   const organizationId = optionalString(body, 'organizationId') ?? store.data.callerOrganizationId;
   const org = store.organization(organizationId);
   if (org === undefined) throw badRequest('organizationId is not a sandbox organization');
-  const name = optionalString(body, 'name') ?? `Webhook test address (${currency})`;
+  // Up to 10,000 characters: long and hostile names are what the console's rendering is tested with.
+  const name = optionalString(body, 'name', 10_000) ?? `Webhook test address (${currency})`;
   const address =
     optionalString(body, 'address', 120) ??
     (info.mainCurrency === 'BTC'

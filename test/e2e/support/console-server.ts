@@ -18,7 +18,13 @@ export interface ConsoleServer {
 }
 
 export async function startConsoleServer(
-  opts: { dataDir?: string; size?: 'small' | 'large'; env?: Record<string, string> } = {},
+  opts: {
+    dataDir?: string;
+    size?: 'small' | 'large';
+    env?: Record<string, string>;
+    /** More CLI flags, e.g. `--platform-timeout-ms 1500`. */
+    args?: readonly string[];
+  } = {},
 ): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'copper-e2e-')));
   const child = spawn(
@@ -33,6 +39,7 @@ export async function startConsoleServer(
       dataDir,
       '--sandbox-size',
       opts.size ?? 'small',
+      ...(opts.args ?? []),
     ],
     {
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -17,6 +17,7 @@ const HINTS: Partial<Record<AppError['code'], string>> = {
   'bad-request': 'The platform refused the request as invalid.',
   'bad-input': 'The request was not sent: an input is invalid.',
   'server-error': 'The platform failed to answer (server error).',
+  'bad-response': "The platform's answer could not be read as the API's JSON, so it was not used.",
   cancelled: 'Cancelled.',
 };
 
