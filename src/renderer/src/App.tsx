@@ -8,6 +8,19 @@ import { Shell } from './app/Shell';
 import { copper } from './lib/api';
 import { subscribeProgress } from './lib/progress-store';
 import { subscribeWebhooks } from './features/webhooks/store';
+import { prefetchPortfoliosWallets } from './features/portfolios-wallets/queries';
+import { useUiStateStore } from './app/ui-state-store';
+import { DEFAULT_TAB } from './app/tabs';
+
+/** Starts the active workspace's default tab's data as soon as the workspace is known. */
+function prefetchActiveTab(activeId: string): void {
+  const ui = useUiStateStore.getState().byWs[activeId];
+  if ((ui?.tab ?? DEFAULT_TAB) === 'portfolios-wallets')
+    prefetchPortfoliosWallets(
+      activeId,
+      ui?.filters['portfolios-wallets'] as { nonEmpty?: unknown } | undefined,
+    );
+}
 
 export function App() {
   const status = useWorkspaceStore((s) => s.status);
@@ -15,7 +28,7 @@ export function App() {
   const active = useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
 
   useEffect(() => {
-    void useWorkspaceStore.getState().load();
+    void useWorkspaceStore.getState().load(prefetchActiveTab);
     const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
     const offProgress = subscribeProgress();
     const offWebhooks = subscribeWebhooks();

@@ -16,7 +16,11 @@ interface WorkspaceState {
   status: 'loading' | 'ready' | 'error';
   error: AppError | null;
   recoveredFrom: WorkspaceList['recoveredFrom'] | null;
-  load(): Promise<void>;
+  /**
+   * Loads the workspace list. `beforeRender` runs once the active workspace is known but before
+   * the store updates (and React renders the shell): the place to start its data requests.
+   */
+  load(beforeRender?: (activeId: string) => void): Promise<void>;
   apply(list: WorkspaceList): void;
   activate(id: string): Promise<AppError | null>;
   upsert(view: WorkspaceView): void;
@@ -42,7 +46,7 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
   status: 'loading',
   error: null,
   recoveredFrom: null,
-  async load() {
+  async load(beforeRender) {
     set({ status: 'loading', error: null });
     const res = await copper().workspaces.list({});
     if (!res.ok) {
@@ -50,9 +54,11 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
       return;
     }
     hydrateAll(res.value.workspaces);
+    const activeId = pickActive(res.value, null);
+    if (activeId !== null) beforeRender?.(activeId);
     set({
       list: res.value.workspaces,
-      activeId: pickActive(res.value, null),
+      activeId,
       status: 'ready',
       recoveredFrom: res.value.recoveredFrom ?? null,
     });

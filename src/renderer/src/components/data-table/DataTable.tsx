@@ -1,4 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AppError } from '@shared/result';
@@ -71,9 +81,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
     manualSorting: true,
     state: { columnVisibility, sorting: sort ? [sort] : [] },
   });
-  const visibleIds = table.getVisibleLeafColumns().map((c) => c.id);
-  const specById = useMemo(() => new Map(columns.map((c) => [c.id, c])), [columns]);
-  const visible = visibleIds.map((id) => specById.get(id)).filter((c): c is ColumnSpec<T> => c !== undefined);
+  const visibleKey = table
+    .getVisibleLeafColumns()
+    .map((c) => c.id)
+    .join('\u0000');
+  // Stable while the visible columns are the same, so memoised rows skip re-rendering on scroll.
+  const visible = useMemo(() => {
+    const specById = new Map(columns.map((c) => [c.id, c]));
+    return visibleKey
+      .split('\u0000')
+      .map((id) => specById.get(id))
+      .filter((c): c is ColumnSpec<T> => c !== undefined);
+  }, [columns, visibleKey]);
   const template = visible
     .map((c) => (c.grow ? `minmax(${columnWidth(c)}px, 1fr)` : `${columnWidth(c)}px`))
     .join(' ');
@@ -101,6 +120,15 @@ export function DataTable<T>(props: DataTableProps<T>) {
     const next = cur?.id !== id ? { id, desc: false } : cur.desc ? null : { id, desc: true };
     onLayoutChange({ ...layout, sort: next });
   };
+
+  const onSelectRef = useRef(onSelect);
+  useLayoutEffect(() => {
+    onSelectRef.current = onSelect;
+  });
+  const onRowClick = useCallback((id: string, row: T) => {
+    setActiveId(id);
+    onSelectRef.current?.(row);
+  }, []);
 
   const moveTo = (index: number) => {
     const row = sorted[index];
@@ -236,28 +264,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   const row = sorted[vi.index];
                   if (row === undefined) return null;
                   const id = getRowId(row);
-                  const cls = `dt-row${id === selectedId ? ' selected' : ''}${id === activeId ? ' active' : ''}${vi.index % 2 ? ' odd' : ''}`;
                   return (
-                    <div
+                    <DataRow
                       key={id}
-                      role="row"
-                      aria-rowindex={vi.index + 1}
-                      aria-selected={id === selectedId}
-                      data-testid="row"
-                      data-row-id={id}
-                      className={cls}
-                      style={{ transform: `translateY(${vi.start}px)`, gridTemplateColumns: template }}
-                      onClick={() => {
-                        setActiveId(id);
-                        onSelect?.(row);
-                      }}
-                    >
-                      {visible.map((c) => (
-                        <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
-                          {renderCell(c, row)}
-                        </div>
-                      ))}
-                    </div>
+                      row={row}
+                      id={id}
+                      index={vi.index}
+                      start={vi.start}
+                      template={template}
+                      visible={visible}
+                      selected={id === selectedId}
+                      active={id === activeId}
+                      onRowClick={onRowClick}
+                    />
                   );
                 })}
               </div>
@@ -276,3 +295,52 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
+
+interface DataRowProps<T> {
+  row: T;
+  id: string;
+  index: number;
+  start: number;
+  template: string;
+  visible: readonly ColumnSpec<T>[];
+  selected: boolean;
+  active: boolean;
+  onRowClick: (id: string, row: T) => void;
+}
+
+/**
+ * One row. Memoised: while scrolling, rows that stay in the window keep their props and are not
+ * rendered again; only the rows entering it are.
+ */
+function DataRowImpl<T>({
+  row,
+  id,
+  index,
+  start,
+  template,
+  visible,
+  selected,
+  active,
+  onRowClick,
+}: DataRowProps<T>) {
+  const cls = `dt-row${selected ? ' selected' : ''}${active ? ' active' : ''}${index % 2 ? ' odd' : ''}`;
+  return (
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      aria-selected={selected}
+      data-testid="row"
+      data-row-id={id}
+      className={cls}
+      style={{ transform: `translateY(${start}px)`, gridTemplateColumns: template }}
+      onClick={() => onRowClick(id, row)}
+    >
+      {visible.map((c) => (
+        <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
+          {renderCell(c, row)}
+        </div>
+      ))}
+    </div>
+  );
+}
+const DataRow = memo(DataRowImpl) as typeof DataRowImpl;

@@ -36,12 +36,20 @@ export function useHorizontalOverflow(
     const el = ref.current;
     if (!el) return;
     measure();
-    el.addEventListener('scroll', measure, { passive: true });
+    // Vertical scrolling (every frame of a long table) must not force a layout read of every
+    // header: measure only when the horizontal position actually moved.
+    let lastLeft = el.scrollLeft;
+    const onScroll = () => {
+      if (el.scrollLeft === lastLeft) return;
+      lastLeft = el.scrollLeft;
+      measure();
+    };
+    el.addEventListener('scroll', onScroll, { passive: true });
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     if (el.firstElementChild) ro.observe(el.firstElementChild);
     return () => {
-      el.removeEventListener('scroll', measure);
+      el.removeEventListener('scroll', onScroll);
       ro.disconnect();
     };
   }, [ref, measure, layoutKey]);

@@ -39,3 +39,18 @@ export function usePortfolios(wsId: string) {
 export function useInactivePortfolios(wsId: string) {
   return useWorkspaceQuery(inactivePortfoliosQuery, wsId, NO_PARAMS);
 }
+
+/**
+ * Starts the default tab's requests as soon as the workspace is known, with exactly the
+ * parameters the view will ask for, so the view finds them in flight instead of waiting for
+ * React to mount it (the cold-start profile's largest idle gap). `nonEmpty` is the one stored
+ * filter that changes a request.
+ */
+export function prefetchPortfoliosWallets(
+  wsId: string,
+  storedFilters: { nonEmpty?: unknown } | undefined,
+): void {
+  void portfoliosQuery.load(wsId, NO_PARAMS);
+  void inactivePortfoliosQuery.load(wsId, NO_PARAMS);
+  void walletsQuery.load(wsId, { nonEmpty: storedFilters?.nonEmpty === true });
+}
