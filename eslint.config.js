@@ -5,7 +5,16 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'node_modules/**', 'test-results/**', 'playwright-report/**', 'screenshots/**', '.prof-scratch/**'] },
+  {
+    ignores: [
+      'out/**',
+      'node_modules/**',
+      'test-results/**',
+      'playwright-report/**',
+      'screenshots/**',
+      '.prof-scratch/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -31,7 +40,13 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },
   {
-    files: ['bench/**/*.ts', 'scripts/**/*.{js,mjs,ts}', 'test/**/*.ts', 'src/sandbox/cli.ts', 'src/main/web/cli.ts'],
+    files: [
+      'bench/**/*.ts',
+      'scripts/**/*.{js,mjs,ts}',
+      'test/**/*.ts',
+      'src/sandbox/cli.ts',
+      'src/main/web/cli.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
   prettier,
