@@ -98,6 +98,15 @@ export function requireOwnOrganization(req: PlatformRequest): string {
   return org;
 }
 
+/** A portfolio id from the caller must name one of the caller's own portfolios: else 404. */
+export function requireOwnPortfolio(req: PlatformRequest, portfolioId: string): void {
+  if (!req.store.isOwnPortfolio(portfolioId, req.caller.organizationId)) {
+    throw notFound(
+      `portfolioId ${JSON.stringify(portfolioId.slice(0, 80))} is not a portfolio of this organization`,
+    );
+  }
+}
+
 export const json = (value: unknown, status = 200): Reply => ({ status, json: value });
 
 const COMMA = Buffer.from(',');

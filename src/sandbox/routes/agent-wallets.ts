@@ -2,17 +2,12 @@
  * `GET /agent-wallets[?portfolioId=]`: active and pending agent wallets (never inactive ones),
  * answered as `{ agentWallets: [...] }` (the specification only says "a JSON object").
  */
-import { notFound } from '../errors';
-import { json, type PlatformRequest, type Reply, type Route } from '../router';
+import { json, requireOwnPortfolio, type PlatformRequest, type Reply, type Route } from '../router';
 
 function listAgentWallets(req: PlatformRequest): Reply {
   const portfolioId = req.query.string('portfolioId');
   const own = req.caller.organizationId;
-  if (portfolioId !== undefined && req.store.portfolio(portfolioId)?.organizationId !== own) {
-    throw notFound(
-      `portfolioId ${JSON.stringify(portfolioId.slice(0, 80))} is not a portfolio of this organization`,
-    );
-  }
+  if (portfolioId !== undefined) requireOwnPortfolio(req, portfolioId);
   const agentWallets = req.store.data.agentWallets.filter(
     (w) =>
       w.status !== 'inactive' &&

@@ -4,9 +4,9 @@
  * agent wallet is 409; nonce problems are Hyperliquid's `{status:"err"}` with 200.
  */
 import { mediaTypeOf, parseJsonObject } from '../body';
-import { badRequest, conflict, notFound } from '../errors';
+import { badRequest, conflict } from '../errors';
 import { validateAction } from '../exchange-validate';
-import { json, type PlatformRequest, type Reply, type Route } from '../router';
+import { json, requireOwnPortfolio, type PlatformRequest, type Reply, type Route } from '../router';
 
 function submit(req: PlatformRequest): Reply {
   if (mediaTypeOf(req.headers['content-type']) !== 'application/json') {
@@ -28,11 +28,7 @@ function submit(req: PlatformRequest): Reply {
   if (body.action === undefined) throw badRequest('action is required');
   const action = validateAction(body.action);
   const store = req.store;
-  if (store.portfolio(portfolioId)?.organizationId !== req.caller.organizationId) {
-    throw notFound(
-      `portfolioId ${JSON.stringify(portfolioId.slice(0, 80))} is not a portfolio of this organization`,
-    );
-  }
+  requireOwnPortfolio(req, portfolioId);
   const active = store.data.agentWallets.some((w) => w.portfolioId === portfolioId && w.status === 'active');
   if (!active) throw conflict('the portfolio has no active agent wallet');
   const nonceError = store.exchange.checkNonce(portfolioId, nonce, store.now());

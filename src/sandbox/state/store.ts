@@ -47,8 +47,6 @@ export type StateChangeListener = (change: StateChange) => void;
 export class SandboxStore {
   data!: SandboxData;
   exchange!: ExchangeState;
-  /** Bumped on every change; cached views are dropped with it. */
-  version = 0;
   private seededAt = 0;
   private settled = false;
   private ids!: Rng;
@@ -131,7 +129,6 @@ export class SandboxStore {
   }
 
   changed(): void {
-    this.version++;
     this.views.clear();
     this.encodedRecords = new WeakMap();
   }
@@ -157,6 +154,10 @@ export class SandboxStore {
     }
     this.views.set(key, built);
     return built;
+  }
+
+  isOwnPortfolio(portfolioId: string, organizationId: string): boolean {
+    return this.portfolio(portfolioId)?.organizationId === organizationId;
   }
 
   organization(id: string): Organization | undefined {

@@ -49,7 +49,7 @@ function createAddress(store: SandboxStore, body: Record<string, unknown>): Cryp
   if (raw !== undefined && raw !== null && (!Array.isArray(raw) || raw.length > 20))
     throw badRequest('portfolioIds must be an array of at most 20 portfolio ids');
   const portfolioIds = (Array.isArray(raw) ? raw : []).map((id: unknown, i) => {
-    if (typeof id !== 'string' || store.portfolio(id)?.organizationId !== organizationId)
+    if (typeof id !== 'string' || !store.isOwnPortfolio(id, organizationId))
       throw badRequest(`portfolioIds[${i}] is not a portfolio of the organization`);
     return id;
   });

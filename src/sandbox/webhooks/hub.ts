@@ -99,7 +99,7 @@ export class WebhookHub {
     const key = this.deps.auth.lookup(apiKey);
     if (key === undefined) throw badRequest('apiKey is not a sandbox API key (see POST /sandbox/keys)');
     input.portfolioIds?.forEach((id, i) => {
-      if (this.deps.store.portfolio(id)?.organizationId !== key.organizationId)
+      if (!this.deps.store.isOwnPortfolio(id, key.organizationId))
         throw badRequest(`portfolioIds[${i}] is not a portfolio of the key's organization`);
     });
     if (this.subs.size >= MAX_SUBSCRIPTIONS)
