@@ -34,26 +34,54 @@ export function createWebApi(token: string): CopperApi {
   const listeners = new Map<EventName, Set<Listener>>();
   let streamStarted = false;
 
+  /**
+   * A call whose answer never arrives may still have run on the main side: for an action that
+   * means it may have reached the platform. The message says so, so that nobody sends a payment
+   * or an order twice on the strength of "could not be reached".
+   */
+  const MAYBE_DONE =
+    'If this was an action, it may already have been carried out: check its state before sending it again.';
   const invoke = async (name: string, input: unknown): Promise<Result<unknown>> => {
+    let request: string;
     try {
-      const request = JSON.stringify(input ?? {});
-      const response = await fetch(`/rpc/${name}`, {
+      request = JSON.stringify(input ?? {});
+    } catch {
+      return {
+        ok: false,
+        error: { code: 'bad-input', message: 'The input could not be sent: it is not plain data.' },
+      };
+    }
+    let response: Response;
+    try {
+      response = await fetch(`/rpc/${name}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token },
         body: request,
         keepalive: SURVIVES_UNLOAD.has(name) && request.length <= KEEPALIVE_MAX_BYTES,
       });
-      const body = (await response.json()) as Result<unknown>;
-      return body;
     } catch {
       return {
         ok: false,
         error: {
           code: 'network',
-          message: 'The console lost its connection to the main side. Is `npm run web` still running?',
+          message: `The console lost its connection to its main side (is \`npm run web\` still running?). ${MAYBE_DONE}`,
         },
       };
     }
+    try {
+      const body = (await response.json()) as Result<unknown>;
+      if (typeof body === 'object' && body !== null && typeof body.ok === 'boolean') return body;
+    } catch {
+      // falls through: the answer was cut off or is not JSON
+    }
+    return {
+      ok: false,
+      error: {
+        code: 'bad-response',
+        status: response.status,
+        message: `The main side's answer (HTTP ${response.status}) could not be read. ${MAYBE_DONE}`,
+      },
+    };
   };
 
   const dispatch = (event: string, data: string) => {

@@ -49,7 +49,12 @@ function textRanks<T>(rows: readonly T[], col: ColumnSpec<T>): Float64Array {
   return keys;
 }
 
-const cache = new WeakMap<readonly unknown[], Map<string, Keys>>();
+/**
+ * Keys per (rows array, column spec object). Keyed by the spec, not its id: a column rebuilt from
+ * new inputs (portfolio names arriving after the wallets) must not reuse keys computed from the
+ * old inputs. Module-level specs keep their identity, so large tables still hit the cache.
+ */
+const cache = new WeakMap<readonly unknown[], WeakMap<object, Keys>>();
 
 function computeKeys<T>(rows: readonly T[], col: ColumnSpec<T>): Keys {
   const kind = col.kind ?? 'text';
@@ -79,13 +84,13 @@ function computeKeys<T>(rows: readonly T[], col: ColumnSpec<T>): Keys {
 function keysFor<T>(rows: readonly T[], col: ColumnSpec<T>): Keys {
   let perData = cache.get(rows);
   if (!perData) {
-    perData = new Map();
+    perData = new WeakMap();
     cache.set(rows, perData);
   }
-  let keys = perData.get(col.id);
+  let keys = perData.get(col);
   if (!keys) {
     keys = computeKeys(rows, col);
-    perData.set(col.id, keys);
+    perData.set(col, keys);
   }
   return keys;
 }

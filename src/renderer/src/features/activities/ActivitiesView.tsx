@@ -10,7 +10,7 @@ import { MultiSelect, parseList } from '../../components/MultiSelect';
 import { ProgressBar } from '../../components/ProgressBar';
 import { copper } from '../../lib/api';
 import { useJobProgress } from '../../lib/progress-store';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery, stableKey, useWorkspaceQuery } from '../../lib/query-store';
 import { TimeRangeFields } from '../../components/TimeRangeFields';
 import { ExportCsvDialog } from './ExportCsvDialog';
 import { ACTIVITY_DEFAULTS, activityFilterSchema, toPlatformFilters, type ActivityFilters } from './filters';
@@ -73,7 +73,8 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
   const [layout, setLayout] = usePersistedLayout(wsId, 'activities', LAYOUT);
   const rows = entry.data?.items ?? null;
   const dirty = useMemo(
-    () => JSON.stringify({ ...draft, userIds: parseList(userText) }) !== JSON.stringify(applied),
+    // Key-order independent: the draft's keys come in edit order, the applied filters in schema order.
+    () => stableKey({ ...draft, userIds: parseList(userText) }) !== stableKey(applied),
     [draft, userText, applied],
   );
 
@@ -81,7 +82,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
     const next = { ...draft, userIds: parseList(userText) };
     setDraft(next);
     // Same filters again means "reload"; new filters load through the query's key change.
-    if (JSON.stringify(next) === JSON.stringify(applied)) void activitiesQuery.load(wsId, next, true);
+    if (stableKey(next) === stableKey(applied)) void activitiesQuery.load(wsId, next, true);
     else setApplied(next);
   };
 
