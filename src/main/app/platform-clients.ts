@@ -47,9 +47,13 @@ export class PlatformClients {
       baseUrl: workspace.value.baseUrl,
       history: this.deps.history,
       timeoutMs: this.deps.timeoutMs,
+      // Read afresh for every request (the key may be replaced or the vault locked meanwhile);
+      // a key-store failure is thrown with its code so the client answers `vault-locked` or
+      // `keychain-unavailable` rather than "no key".
       signer: async () => {
         const current = await this.deps.keys.signerFor(workspaceId);
-        return current.ok ? current.value : null;
+        if (!current.ok) throw Object.assign(new Error(current.error.message), { code: current.error.code });
+        return current.value;
       },
       onClockSkew: (skewMs) =>
         this.deps.log.warn(

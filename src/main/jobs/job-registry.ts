@@ -7,7 +7,7 @@ import { fail, type Result } from '../../shared/result';
 export class JobRegistry {
   private readonly running = new Map<string, AbortController>();
 
-  start(jobId: string): AbortSignal | null {
+  private start(jobId: string): AbortSignal | null {
     if (this.running.has(jobId)) return null;
     const controller = new AbortController();
     this.running.set(jobId, controller);
@@ -24,10 +24,6 @@ export class JobRegistry {
       // A cancelled job may already have been replaced by a new one under the same id.
       if (this.running.get(jobId)?.signal === signal) this.running.delete(jobId);
     }
-  }
-
-  finish(jobId: string): void {
-    this.running.delete(jobId);
   }
 
   cancel(jobId: string): boolean {

@@ -54,8 +54,8 @@ export class KeyService {
   /** Asks the OS keychain again, e.g. after the operator started or unlocked it. */
   async probe(): Promise<ProbeResult> {
     this.probeResult = await this.os.probe();
-    if (this.probeResult.available) this.log.info('[keychain] OS keychain available');
-    else this.log.warn(`[keychain] OS keychain unavailable: ${this.probeResult.error}`);
+    if (this.probeResult.available) this.log.info('OS keychain available');
+    else this.log.warn(`OS keychain unavailable: ${this.probeResult.error}`);
     return this.probeResult;
   }
 
@@ -80,7 +80,7 @@ export class KeyService {
     if (!store.ok) return store;
     return this.attempt('store the key', async () => {
       await store.value.set(workspaceId, credentials);
-      this.log.info(`[keychain] stored the key of workspace ${workspaceId} in ${store.value.backend}`);
+      this.log.info(`stored the key of workspace ${workspaceId} in ${store.value.backend}`);
       return { configured: true as const };
     });
   }
@@ -167,9 +167,7 @@ export class KeyService {
     } catch (error) {
       if (error instanceof KeyStoreError) return fail(error.code, error.message);
       // Unexpected: log the message only (store errors never carry secrets) and stay generic outside.
-      this.log.error(
-        `[keychain] failed to ${what}: ${error instanceof Error ? error.message : String(error)}`,
-      );
+      this.log.error(`failed to ${what}: ${error instanceof Error ? error.message : String(error)}`);
       return fail('internal', `The keychain failed to ${what}; see the log for details.`);
     }
   }

@@ -90,7 +90,7 @@ export class OsKeyStore implements KeyStore {
     if (!creds) {
       // Someone else's item under our name; treat it as no key rather than guess. Never log its value.
       this.log.warn(
-        `[keychain] the OS keychain item for workspace ${workspaceId} is not in the expected form; ignoring it`,
+        `the OS keychain item for workspace ${workspaceId} is not in the expected form; ignoring it`,
       );
     }
     return creds;

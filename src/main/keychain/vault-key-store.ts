@@ -91,7 +91,7 @@ export class VaultKeyStore implements KeyStore {
       await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
       await this.write(sealVault(key, kdf, { entries: {} }));
       this.replaceUnlocked({ key, kdf, entries: new Map() });
-      this.log.info(`[keychain] created encrypted vault at ${this.path}`);
+      this.log.info(`created encrypted vault at ${this.path}`);
     });
   }
 

@@ -7,6 +7,7 @@
 import type { SandboxDelivery, SandboxSubscription } from '../../shared/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import { describeNetworkError, parseEnvelope, readBounded } from './answers';
+import { buildQuery, path, safePath } from './query';
 
 const TIMEOUT_MS = 10_000;
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
@@ -61,16 +62,15 @@ export class SandboxControls {
   }
 
   async unsubscribe(controlUrl: string, subscriptionId: string): Promise<Result<{ deleted: true }>> {
-    const segment = encoded(subscriptionId);
-    if (!segment.ok) return segment;
-    const answer = await this.send(controlUrl, 'DELETE', `/webhooks/subscriptions/${segment.value}`);
+    // The shared path builder encodes the id and refuses `.`/`..`, which would leave the path.
+    const target = safePath(() => path`/webhooks/subscriptions/${subscriptionId}`);
+    if (!target.ok) return target;
+    const answer = await this.send(controlUrl, 'DELETE', target.value);
     return answer.ok ? ok({ deleted: true }) : answer;
   }
 
   async deliveries(controlUrl: string, subscriptionId?: string): Promise<Result<SandboxDelivery[]>> {
-    const segment = subscriptionId === undefined ? ok('') : encoded(subscriptionId);
-    if (!segment.ok) return segment;
-    const query = subscriptionId === undefined ? '' : `?subscriptionId=${segment.value}`;
+    const query = buildQuery({ subscriptionId }, ['subscriptionId']);
     const answer = await this.send(controlUrl, 'GET', `/webhooks/deliveries${query}`);
     if (!answer.ok) return answer;
     const list = (answer.value as { deliveries?: unknown }).deliveries;
@@ -125,15 +125,6 @@ export class SandboxControls {
       // fall through
     }
     return fail('bad-response', 'The sandbox controls sent an answer that is not a JSON object.');
-  }
-}
-
-/** encodeURIComponent throws on a lone surrogate, which a renderer can send: refuse it as input. */
-function encoded(value: string): Result<string> {
-  try {
-    return ok(encodeURIComponent(value));
-  } catch {
-    return fail('bad-input', 'subscriptionId: is not valid text (a lone surrogate).');
   }
 }
 

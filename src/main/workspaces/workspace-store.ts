@@ -91,7 +91,7 @@ export class WorkspaceStore {
     await mkdir(deps.dataDir, { recursive: true, mode: 0o700 });
     const stale = await removeStaleTempFiles(path);
     if (stale.length > 0)
-      log.warn(`[workspaces] removed ${stale.length} unfinished temp file(s) from an interrupted write`);
+      log.warn(`removed ${stale.length} unfinished temp file(s) from an interrupted write`);
 
     let text: string;
     try {
@@ -101,7 +101,7 @@ export class WorkspaceStore {
       if (code === 'ENOENT')
         return new WorkspaceStore(path, now, log, emptyWorkspacesFile(), undefined, undefined);
       const reason = `could not read ${path}: ${error instanceof Error ? error.message : String(error)}`;
-      log.error(`[workspaces] ${reason}; changes will not be saved`);
+      log.error(`${reason}; changes will not be saved`);
       return new WorkspaceStore(path, now, log, emptyWorkspacesFile(), undefined, reason);
     }
 
@@ -111,10 +111,10 @@ export class WorkspaceStore {
     const setAsidePath = await WorkspaceStore.setAside(path, now());
     if (setAsidePath === null) {
       const reason = `${path} is ${parsed.reason} and could not be moved aside`;
-      log.error(`[workspaces] ${reason}; changes will not be saved`);
+      log.error(`${reason}; changes will not be saved`);
       return new WorkspaceStore(path, now, log, emptyWorkspacesFile(), undefined, reason);
     }
-    log.warn(`[workspaces] ${path} is ${parsed.reason}; moved it to ${setAsidePath} and started empty`);
+    log.warn(`${path} is ${parsed.reason}; moved it to ${setAsidePath} and started empty`);
     return new WorkspaceStore(
       path,
       now,
@@ -145,10 +145,6 @@ export class WorkspaceStore {
     return null;
   }
 
-  get filePath(): string {
-    return this.path;
-  }
-
   list(): WorkspaceListData {
     const data: WorkspaceListData = {
       workspaces: clone(this.state.workspaces),
@@ -161,12 +157,6 @@ export class WorkspaceStore {
   get(id: string): Result<WorkspaceRecord> {
     const found = this.state.workspaces.find((w) => w.id === id);
     return found ? ok(clone(found)) : notFound(id);
-  }
-
-  /** The built-in sandbox workspace, if it exists. */
-  builtInSandbox(): WorkspaceRecord | null {
-    const found = this.state.workspaces.find((w) => w.builtIn);
-    return found ? clone(found) : null;
   }
 
   create(input: CreateWorkspaceInput): Promise<Result<WorkspaceRecord>> {
@@ -318,7 +308,7 @@ export class WorkspaceStore {
         await writeFileAtomic(this.path, text, { mode: 0o600 });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        this.log.error(`[workspaces] could not save ${this.path}: ${message}`);
+        this.log.error(`could not save ${this.path}: ${message}`);
         return fail('io', `Could not save workspaces to ${this.path}: ${message}`);
       }
       this.state = draft;

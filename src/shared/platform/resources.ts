@@ -341,8 +341,3 @@ export interface LtvDryRunResult {
   ltvStatus: LtvStatus;
   [key: string]: unknown;
 }
-
-export interface ErrorEnvelope {
-  error: string;
-  message: string;
-}

@@ -83,11 +83,6 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
   },
 }));
 
-export function activeWorkspace(): WorkspaceView | undefined {
-  const { list, activeId } = useWorkspaceStore.getState();
-  return list.find((w) => w.id === activeId);
-}
-
 export function isActiveWorkspace(id: string): boolean {
   return useWorkspaceStore.getState().activeId === id;
 }

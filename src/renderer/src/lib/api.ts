@@ -5,10 +5,6 @@ export function copper(): CopperApi {
   return window.copper;
 }
 
-export function hasCopper(): boolean {
-  return typeof window.copper === 'object' && window.copper !== null;
-}
-
 /** A job id for calls that report progress; unique per call so cancels never hit another job. */
 export function newJobId(prefix: string): string {
   const rand = Math.random().toString(36).slice(2, 10);

@@ -72,10 +72,6 @@ export function sumAmounts(values: Iterable<string | null | undefined>): { total
   return { total: total.toFixed(), skipped };
 }
 
-export function compareDecimal(a: string, b: string): number {
-  return new Decimal(a).cmp(new Decimal(b));
-}
-
 /** Ratio a/b as a plain string rounded to `dp` places, or null when not computable. */
 export function ratio(a: string | undefined, b: string | undefined, dp = 4): string | null {
   const pa = toPlain(a);
@@ -98,15 +94,4 @@ export function formatBps(raw: string | null | undefined): string {
   const plain = toPlain(raw);
   if (plain === null) return raw ?? '';
   return new Decimal(plain).div(100).toFixed(2) + '%';
-}
-
-/** Clamped 0..1 fraction for drawing bars; display only, never money. */
-export function barFraction(value: string | undefined, max: string | undefined): number {
-  const v = toPlain(value);
-  const m = toPlain(max);
-  if (v === null || m === null) return 0;
-  const dm = new Decimal(m);
-  if (dm.lte(0)) return 0;
-  const f = new Decimal(v).div(dm);
-  return Math.max(0, Math.min(1, f.toNumber()));
 }

@@ -24,10 +24,3 @@ const HINTS: Partial<Record<AppError['code'], string>> = {
 export function errorHint(error: AppError): string | undefined {
   return HINTS[error.code];
 }
-
-/** One line: hint, then the server's message verbatim (rendered as text, never HTML). */
-export function describeError(error: AppError): string {
-  const hint = errorHint(error);
-  const status = error.status !== undefined ? ` (HTTP ${error.status})` : '';
-  return hint ? `${hint} ${error.message}${status}` : `${error.message}${status}`;
-}
