@@ -16,13 +16,21 @@ function read(): ThemeChoice {
   }
 }
 
+const systemDark = window.matchMedia('(prefers-color-scheme: dark)');
+
+/**
+ * "system" is resolved here, to the OS's current preference, so the stylesheet needs the dark
+ * palette only once (under `[data-theme='dark']`) instead of again inside a media query.
+ */
 function apply(choice: ThemeChoice): void {
-  if (choice === 'system') delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = choice;
+  document.documentElement.dataset.theme =
+    choice === 'system' ? (systemDark.matches ? 'dark' : 'light') : choice;
 }
 
 export function applyStoredTheme(): void {
   apply(read());
+  // Follows the OS while the operator has not picked a theme.
+  systemDark.addEventListener('change', () => apply(useTheme.getState().choice));
 }
 
 export const useTheme = create<{ choice: ThemeChoice; cycle(): void }>()((set, get) => ({
