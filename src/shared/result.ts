@@ -30,6 +30,12 @@ export const ERROR_CODES = [
   'workspace-not-found',
   'io',
   'unsupported',
+  // prepared actions (src/main/actions): refused by the console, nothing was sent
+  'prepared-expired', // the one-shot id is older than its lifetime: prepare again
+  'prepared-used', // the one-shot id was executed already, or never existed
+  'confirmation-required', // production: the typed phrase did not arrive with execute
+  'action-in-progress', // the same action on the same object is in flight or its outcome unsettled
+  'guard-refused', // the lockout guard: this request could be the one that locks the key or user out
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -40,6 +46,12 @@ export interface AppError {
   status?: number;
   /** The platform's machine-readable `error` field, as it sent it. */
   platformError?: string;
+  /** The input field at fault (dotted path), so the form shows the error beside it. */
+  field?: string;
+  /** Epoch milliseconds (a string) before which the console will not try again (429, lockout guard). */
+  retryAt?: string;
+  /** Other fields of the platform's error answer (`requestId`, …), cleaned, for quoting to support. */
+  details?: Record<string, string>;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };
