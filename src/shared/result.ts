@@ -50,6 +50,11 @@ export interface AppError {
   field?: string;
   /** Epoch milliseconds (a string) before which the console will not try again (429, lockout guard). */
   retryAt?: string;
+  /**
+   * For a request that got no answer: whether it can have reached the platform. `not-sent` only
+   * where that is certain (refused by the console, connection refused, name not resolved).
+   */
+  delivery?: 'not-sent' | 'maybe-sent';
   /** Other fields of the platform's error answer (`requestId`, …), cleaned, for quoting to support. */
   details?: Record<string, string>;
 }

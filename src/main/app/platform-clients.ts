@@ -9,6 +9,7 @@ import type { WorkspaceStore, WorkspaceRecord } from '../workspaces/workspace-st
 import type { RequestHistory } from '../history/request-history';
 import { PlatformClient } from '../platform/client';
 import type { Logger } from '../log/logger';
+import { LockoutGuard } from '../guard/lockout-guard';
 
 export interface WorkspaceClient {
   client: PlatformClient;
@@ -17,6 +18,8 @@ export interface WorkspaceClient {
 
 export class PlatformClients {
   private readonly clients = new Map<string, { baseUrl: string; client: PlatformClient }>();
+  /** Kept apart from the clients: a new base URL must not reset what the platform counts. */
+  private readonly guards = new Map<string, LockoutGuard>();
 
   constructor(
     private readonly deps: {
@@ -25,6 +28,8 @@ export class PlatformClients {
       history: RequestHistory;
       log: Logger;
       timeoutMs?: number;
+      /** Told when a workspace's guard counters change (the workspace bar's meter). */
+      onGuardChange?: (workspaceId: string) => void;
     },
   ) {}
 
@@ -47,6 +52,7 @@ export class PlatformClients {
       baseUrl: workspace.value.baseUrl,
       history: this.deps.history,
       timeoutMs: this.deps.timeoutMs,
+      guard: this.guardFor(workspaceId),
       // Read afresh for every request (the key may be replaced or the vault locked meanwhile);
       // a key-store failure is thrown with its code so the client answers `vault-locked` or
       // `keychain-unavailable` rather than "no key".
@@ -63,6 +69,17 @@ export class PlatformClients {
     });
     this.clients.set(workspaceId, { baseUrl: workspace.value.baseUrl, client });
     return ok({ client, workspace: workspace.value });
+  }
+
+  /** The workspace's lockout guard (made on first use; it outlives clients). */
+  guardFor(workspaceId: string): LockoutGuard {
+    let guard = this.guards.get(workspaceId);
+    if (guard === undefined) {
+      guard = new LockoutGuard(workspaceId);
+      guard.onChange(() => this.deps.onGuardChange?.(workspaceId));
+      this.guards.set(workspaceId, guard);
+    }
+    return guard;
   }
 
   forget(workspaceId: string): void {

@@ -1,7 +1,7 @@
 /**
- * Every platform read and action of the contract. Each handler resolves the workspace's client
- * (which checks the key first), strips the local `workspaceId` and calls one typed operation.
- * Actions (POST/PATCH) are called once; nothing here retries them.
+ * Every platform read of the contract. Each handler resolves the workspace's client (which checks
+ * the key first), strips the local `workspaceId` and calls one typed operation. Actions (POST and
+ * PATCH) are not here: they go through the prepared, one-shot path of action-handlers.ts.
  */
 import type { ProgressEvent } from '../../shared/contract';
 import type { Result } from '../../shared/result';
@@ -24,7 +24,6 @@ type Domains =
   | 'accounts'
   | 'loans'
   | 'agentWallets'
-  | 'exchange'
   | 'clearloop'
   | 'activities'
   | 'cryptoAddresses';
@@ -59,25 +58,9 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       }),
     'loans.get': ({ workspaceId, loanId }) =>
       withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
-    'loans.approve': ({ workspaceId, loanId }) =>
-      withClient(workspaceId, ({ client }, org) => platform.approveLoan(client, org, loanId)),
-    'loans.estimateLtv': ({ workspaceId, loanId, ...body }) =>
-      withClient(workspaceId, ({ client }, org) => platform.estimateLoanLtv(client, org, loanId, body)),
-    'loans.cancelInterestPayment': ({ workspaceId, loanId, ...body }) =>
-      withClient(workspaceId, ({ client }, org) => platform.cancelInterestPayment(client, org, loanId, body)),
-    'loans.acceptRepayment': ({ workspaceId, loanId, ...body }) =>
-      withClient(workspaceId, ({ client }, org) => platform.acceptLoanRepayment(client, org, loanId, body)),
-    'loans.confirmExternalDisbursement': ({ workspaceId, loanId, ...body }) =>
-      withClient(workspaceId, ({ client }, org) =>
-        platform.confirmExternalDisbursement(client, org, loanId, body),
-      ),
-    'loans.ltvDryRun': ({ workspaceId, body }) =>
-      withClient(workspaceId, ({ client }, org) => platform.ltvDryRun(client, org, body)),
 
     'agentWallets.list': ({ workspaceId, portfolioId }) =>
       withClient(workspaceId, ({ client }) => platform.listAgentWallets(client, { portfolioId })),
-    'exchange.submit': ({ workspaceId, ...body }) =>
-      withClient(workspaceId, ({ client }) => platform.submitExchange(client, body)),
 
     'clearloop.list': ({ workspaceId, ...params }) =>
       withClient(workspaceId, ({ client }) => platform.listClearLoopActions(client, params)),

@@ -80,7 +80,7 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** Retry-After in seconds (the HTTP-date form is ignored: it depends on the clock we distrust). */
+/** Retry-After in seconds (the HTTP-date form is ignored: it depends on the clock we distrust); huge values are capped later. */
 export function parseRetryAfter(value: string | null): number | null {
   if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
   return Number(value.trim()) * 1000;
@@ -112,4 +112,17 @@ export function keyFailure(error: unknown): Failure {
   const message = error instanceof Error ? error.message : 'the key store failed';
   if (typeof code === 'string' && KEY_CODES.has(code)) return fail(code as ErrorCode, message);
   return fail('keychain-unavailable', `Could not get the API key from the key store: ${message}`);
+}
+
+/**
+ * OS and TLS error codes after which no byte of the request can have reached the platform: the
+ * name did not resolve, the connection was refused or unroutable, or TLS failed before the request
+ * was written. Everything else (a reset, a socket closed mid-answer) may have been sent.
+ */
+const NOT_SENT_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_SSL_)/;
+
+export function deliveryOf(error: unknown): 'not-sent' | 'maybe-sent' {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const code = (cause as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && NOT_SENT_CODES.test(code) ? 'not-sent' : 'maybe-sent';
 }

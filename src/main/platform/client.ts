@@ -22,10 +22,13 @@ import {
   readBounded,
 } from './answers';
 import { openBodyStream } from './body-stream';
+import type { LockoutGuard } from '../guard/lockout-guard';
+import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
 import {
   abortFailure,
   createAttemptControl,
   defaultSleep,
+  deliveryOf,
   keyFailure,
   parseRetryAfter,
   pauseUnlessCancelled,
@@ -60,6 +63,8 @@ export interface PlatformClientOptions {
   maxResponseBytes?: number;
   onClockSkew?: (skewMs: number) => void;
   fetch?: typeof fetch;
+  /** The workspace's lockout guard: admits each attempt and counts what comes back. */
+  guard?: LockoutGuard;
 }
 
 export interface RequestOptions {
@@ -75,6 +80,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Cheap envelope check of a JSON answer: returns what is wrong, or null. */
   expect?: (value: unknown) => string | null;
+  /**
+   * 'bulk' for the pages of a long job: it gets only part of the request budget and waits for a
+   * slot (and for a Retry-After up to MAX_RETRY_AFTER_MS) instead of being refused.
+   */
+  pace?: 'interactive' | 'bulk';
+  /** The contract operation this request serves ("loans.approve"), for the request history. */
+  operation?: string;
 }
 
 export interface StreamAnswer {
@@ -94,6 +106,11 @@ type Consume<T> = (
 export const CLOCK_SKEW_REPORT_MS = 5_000;
 
 const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, baseDelayMs: 250, maxDelayMs: 4_000 };
+/**
+ * An operator's read waits at most this long for a retry (a Retry-After included); a longer wait
+ * ends the call with the time the console may try again, which the screen counts down.
+ */
+export const INTERACTIVE_MAX_WAIT_MS = 10_000;
 
 export class PlatformClient {
   readonly workspaceId: string;
@@ -130,6 +147,11 @@ export class PlatformClient {
   private nextTimestamp(): number {
     this.lastTimestamp = Math.max(this.now(), this.lastTimestamp + 1);
     return this.lastTimestamp;
+  }
+
+  /** The full URL of a path relative to the base (what a confirmation shows). */
+  urlOf(path: string): string {
+    return this.origin + this.basePath + path;
   }
 
   /** Server clock minus local clock from the last answer's `Date` header, or null before any. */
@@ -240,13 +262,48 @@ export class PlatformClient {
         attempt,
         consume,
       );
-      if (result.ok || attempt >= maxAttempts || !RETRYABLE_CODES.has(result.error.code)) return result;
-      const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
-      // Full jitter spreads clients that failed together; a Retry-After is honoured up to the cap.
-      const hinted = Math.min(retryAfterMs ?? 0, this.retry.maxDelayMs);
-      const delay = Math.max(Math.floor(this.random() * cap), hinted);
+      const final = result.ok || attempt >= maxAttempts || !RETRYABLE_CODES.has(result.error.code);
+      const delay = this.retryDelay(attempt, retryAfterMs);
+      if (!result.ok && result.error.code === 'rate-limited') {
+        // The error says when the console may try again; never sooner than the platform said.
+        result.error.retryAt = String(this.now() + delay);
+      }
+      if (final) return result;
+      const maxWait = opts.pace === 'bulk' ? MAX_RETRY_AFTER_MS : INTERACTIVE_MAX_WAIT_MS;
+      if (delay > maxWait) return result;
       if (!(await pauseUnlessCancelled(this.options.sleep ?? defaultSleep, delay, signal)))
         return fail('cancelled', 'Cancelled while waiting to retry');
+    }
+  }
+
+  /**
+   * Full jitter spreads clients that failed together; a Retry-After (up to MAX_RETRY_AFTER_MS) and
+   * the guard's pause after a 429 are lower bounds: the console never retries sooner than asked.
+   */
+  private retryDelay(attempt: number, retryAfterMs: number | null): number {
+    const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    let delay = Math.floor(this.random() * cap);
+    if (retryAfterMs !== null) delay = Math.max(delay, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
+    const paused = this.options.guard?.pausedUntilMs ?? 0;
+    if (paused > 0) delay = Math.max(delay, paused - this.now());
+    return delay;
+  }
+
+  /** The guard's admission of one attempt; a bulk job waits for its turn (cancellable). */
+  private async admit(opts: RequestOptions): Promise<Failure | null> {
+    const guard = this.options.guard;
+    if (guard === undefined) return null;
+    for (let waits = 0; ; waits++) {
+      const refusal = guard.admit(opts.pace ?? 'interactive');
+      if (refusal === null) return null;
+      const wait = refusal.retryAt - this.now();
+      const mayWait =
+        opts.pace === 'bulk' && wait <= MAX_RETRY_AFTER_MS && (refusal.budgetOnly || guard.pausedUntilMs > 0);
+      if (!mayWait || waits >= 100) {
+        return fail('guard-refused', refusal.reason, { retryAt: String(refusal.retryAt), delivery: 'not-sent' });
+      }
+      if (!(await pauseUnlessCancelled(this.options.sleep ?? defaultSleep, Math.max(wait, 1), opts.signal)))
+        return fail('cancelled', 'Cancelled while waiting for the request budget');
     }
   }
 
@@ -262,6 +319,11 @@ export class PlatformClient {
   ): Promise<{ result: Result<T>; retryAfterMs: number | null }> {
     const { signal } = opts;
     if (signal?.aborted) return { result: fail('cancelled', 'Cancelled'), retryAfterMs: null };
+    const refused = await this.admit(opts);
+    if (refused !== null) {
+      this.record(method, pathWithQuery, null, 0, refused.error.code, attempt);
+      return { result: refused, retryAfterMs: null };
+    }
     const control = createAttemptControl(signal, this.timeoutMs);
     const started = performance.now();
     const sentAt = this.nextTimestamp();
@@ -276,6 +338,7 @@ export class PlatformClient {
     const latency = () => Math.round(performance.now() - started);
 
     let response: Response;
+    this.options.guard?.noteSent();
     try {
       response = await this.fetchImpl(url, {
         method,
@@ -290,7 +353,10 @@ export class PlatformClient {
       const failure =
         by !== null
           ? abortFailure(by, this.timeoutMs)
-          : fail('network', `Could not reach the platform at ${url.host} (${describeNetworkError(error)})`);
+          : fail('network', `Could not reach the platform at ${url.host} (${describeNetworkError(error)})`, {
+              delivery: deliveryOf(error),
+            });
+      this.options.guard?.noteAnswer(null, failure.error.code, null);
       this.record(method, pathWithQuery, null, latency(), failure.error.code, attempt);
       return { result: failure, retryAfterMs: null };
     }
@@ -307,6 +373,8 @@ export class PlatformClient {
       result = fail('internal', `Reading the platform's answer failed: ${describeNetworkError(error)}`);
     }
     if (!(result.ok && result.keepsControl)) control.release();
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    this.options.guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs);
     this.record(
       method,
       pathWithQuery,
@@ -315,10 +383,7 @@ export class PlatformClient {
       result.ok ? null : result.error.code,
       attempt,
     );
-    return {
-      result: result.ok ? { ok: true, value: result.value } : result,
-      retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
-    };
+    return { result: result.ok ? { ok: true, value: result.value } : result, retryAfterMs };
   }
 
   private async errorAnswer(

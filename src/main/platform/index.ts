@@ -13,7 +13,6 @@ export { buildPrehash, signRequest } from './signing';
 export type { SignInput, SignedHeaders } from './signing';
 export { buildQuery, encodeStrict, path, pathSegment, QUERY_NAMES } from './query';
 export * from './operations';
-export * from './mutations';
 export * from './fetch-all';
 export { walkPages, toPage, PROGRESS_INTERVAL_MS } from './paging';
 export type { PageAnswer, PageRequest, WalkOptions } from './paging';

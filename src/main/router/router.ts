@@ -62,7 +62,11 @@ export function createRouter(handlers: Handlers, log: Logger): Router {
         log.warn('router', `input of ${name} could not be checked`, error);
         return fail('bad-input', 'input: must be plain JSON data (no cycles, BigInt or extreme nesting).');
       }
-      if (!parsed.success) return fail('bad-input', describeIssues(parsed.error.issues));
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        const field = first?.path.length ? first.path.map(String).join('.') : undefined;
+        return fail('bad-input', describeIssues(parsed.error.issues), field !== undefined ? { field } : {});
+      }
       const problem = plainDataProblem(parsed.data);
       if (problem !== null) return fail('bad-input', problem.slice(0, 300));
       try {

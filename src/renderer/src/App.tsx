@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useWorkspaceStore } from './app/workspace-store';
 import { flushUiStateSaves } from './app/ui-state-store';
-import { useConfirmStore } from './components/confirm/confirm-store';
-import { ConfirmHost } from './components/confirm/ConfirmDialog';
+import { useActionStore } from './components/actions/action-store';
+import { ActionDialogHost } from './components/actions/ActionDialog';
 import { ErrorBanner } from './components/ErrorBanner';
 import { Shell } from './app/Shell';
 import { copper } from './lib/api';
@@ -46,8 +46,8 @@ export function App() {
 
   // A confirmation belongs to the workspace it was opened in: switching away cancels it.
   useEffect(() => {
-    const req = useConfirmStore.getState().request;
-    if (req && req.workspace.id !== activeId) useConfirmStore.getState().close();
+    const open = useActionStore.getState().open;
+    if (open && open.prepared.workspace.id !== activeId) useActionStore.getState().close();
   }, [activeId]);
 
   if (status === 'error' && error) {
@@ -68,7 +68,7 @@ export function App() {
   return (
     <>
       <Shell key={active.id} workspace={active} />
-      <ConfirmHost />
+      <ActionDialogHost />
     </>
   );
 }

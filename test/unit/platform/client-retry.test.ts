@@ -128,7 +128,8 @@ describe('retries', () => {
           }, ms),
         ),
     });
-    const pending = client.request({ method: 'GET', path: '/portfolios', signal: controller.signal });
+    // A job's page (bulk) may wait this long; an operator's read would stop at INTERACTIVE_MAX_WAIT_MS.
+    const pending = client.request({ method: 'GET', path: '/portfolios', signal: controller.signal, pace: 'bulk' });
     setTimeout(() => controller.abort(), 100);
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');
@@ -145,7 +146,12 @@ describe('retries', () => {
       sleep: undefined,
     });
     setTimeout(() => controller.abort(), 100);
-    const result = await client.request({ method: 'GET', path: '/portfolios', signal: controller.signal });
+    const result = await client.request({
+      method: 'GET',
+      path: '/portfolios',
+      signal: controller.signal,
+      pace: 'bulk',
+    });
     expect(!result.ok && result.error.code).toBe('cancelled');
   });
 });

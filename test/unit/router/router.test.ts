@@ -47,12 +47,17 @@ describe('contract router', () => {
       expect(result.error.code).toBe('bad-input');
       expect(result.error.message).toMatch(/^limit: /);
     }
-    const nested = await router.dispatch('loans.estimateLtv', {
+    const nested = await router.dispatch('actions.prepare', {
       workspaceId: 'w1',
-      loanId: 'l1',
-      collaterals: [{ amount: '1e5', currency: 'BTC', mainCurrency: 'BTC' }],
+      action: {
+        kind: 'loans.estimateLtv',
+        loanId: 'l1',
+        collaterals: [{ amount: '1e5', currency: 'BTC', mainCurrency: 'BTC' }],
+      },
     });
-    expect(!nested.ok && nested.error.message).toMatch(/^collaterals\.0\.amount: must be a decimal number/);
+    expect(!nested.ok && nested.error.message).toMatch(/^action\.collaterals\.0\.amount: must be written out in full/);
+    // The field travels apart from the message, so the form shows the error beside it.
+    expect(!nested.ok && nested.error.field).toBe('action.collaterals.0.amount');
   });
 
   it('refuses non-object inputs without throwing', async () => {
@@ -78,13 +83,13 @@ describe('contract router', () => {
         /uiState\.at: .*not a Map/,
       ],
       [
-        'exchange.submit',
-        { workspaceId: 'w', portfolioId: 'p', nonce: 1.7e12, action: { type: 'order', n: 1n } },
-        /action\.n: .*bigint/,
+        'actions.prepare',
+        { workspaceId: 'w', action: { kind: 'loans.ltvDryRun', body: { n: 1n } } },
+        /action\.body\.n: .*bigint/,
       ],
       [
-        'exchange.submit',
-        { workspaceId: 'w', portfolioId: 'p', nonce: 1.7e12, action: { type: 'order', d: new Date() } },
+        'actions.prepare',
+        { workspaceId: 'w', action: { kind: 'loans.ltvDryRun', body: { d: new Date() } } },
         /not a Date/,
       ],
       [

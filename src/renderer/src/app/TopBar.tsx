@@ -3,6 +3,8 @@ import { useWorkspaceStore } from './workspace-store';
 import { useUiStateStore } from './ui-state-store';
 import { useTheme } from './theme';
 import { CopyButton } from '../components/CopyButton';
+import { GuardMeter } from '../components/actions/GuardMeter';
+import { UnsettledNotice } from '../components/actions/UnsettledNotice';
 
 /** `name — environment — 8-char org id…`; the full values are the option's title. */
 function optionLabel(w: WorkspaceView): string {
@@ -61,6 +63,8 @@ export function TopBar({ workspace }: { workspace: WorkspaceView }) {
         </button>
       ) : null}
       <span className="topbar-spacer" />
+      <UnsettledNotice />
+      <GuardMeter workspaceId={workspace.id} />
       <button
         type="button"
         className="btn small ghost"

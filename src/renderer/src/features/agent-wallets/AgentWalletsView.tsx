@@ -15,7 +15,6 @@ import { ExchangeComposer } from './ExchangeComposer';
 
 const filterSchema = z.object({
   portfolioId: z.string().optional(),
-  composerPortfolioId: z.string().optional(),
 });
 type Filters = z.infer<typeof filterSchema>;
 const DEFAULTS: Filters = {};
@@ -159,17 +158,11 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
           onRetry={() => void agentWalletsQuery.load(wsId, params, true)}
           layout={layout}
           onLayoutChange={setLayout}
-          onSelect={(w) => setFilters({ ...filters, composerPortfolioId: w.portfolioId })}
           emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
           toolbar={<h2 className="pane-title">Agent wallets</h2>}
         />
       </section>
-      <ExchangeComposer
-        workspace={workspace}
-        portfolios={portfolios.data}
-        portfolioId={filters.composerPortfolioId ?? filters.portfolioId}
-        onPortfolio={(composerPortfolioId) => setFilters({ ...filters, composerPortfolioId })}
-      />
+      <ExchangeComposer workspace={workspace} />
     </div>
   );
 }

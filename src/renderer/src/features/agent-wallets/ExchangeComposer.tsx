@@ -1,117 +1,70 @@
 import { useMemo, useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
-import type { Portfolio } from '@shared/platform/resources';
+import { describeExchangeAction, vaultAddress as vaultSchema } from '@shared/exchange-actions';
 import { Badge } from '../../components/Badge';
-import { openConfirm, useInFlight } from '../../components/confirm/confirm-store';
-import { JsonBlock } from '../../components/JsonBlock';
-import { copper } from '../../lib/api';
-import { PortfolioSelect } from '../portfolios-wallets/PortfolioSelect';
-import { describeAction, nextNonce, template, TEMPLATE_TYPES, validateActionText } from './exchange-actions';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { OutcomeView } from '../../components/actions/OutcomeView';
+import { useActionLauncher } from '../../components/actions/use-action';
+import { template, TEMPLATE_TYPES, validateActionText } from './exchange-actions';
 import { SessionList } from './SessionList';
 import { useExchangeSession, useSentActions } from './session-store';
 
-const VAULT_RE = /^0x[0-9a-fA-F]{40}$/;
-
-interface ExchangeComposerProps {
-  workspace: WorkspaceView;
-  portfolios: Portfolio[] | null;
-  portfolioId: string | undefined;
-  onPortfolio(id: string | undefined): void;
-}
-
-/** Compose a Hyperliquid exchange action, validate it, confirm it, send it once, show the answer. */
-export function ExchangeComposer({ workspace, portfolios, portfolioId, onPortfolio }: ExchangeComposerProps) {
+/**
+ * Compose a Hyperliquid exchange action, validate it with the shared schema, review the exact
+ * request the main side prepared (its nonce included), send it once, and read the answer order by
+ * order. The body is platform-facts' `{action, nonce, vaultAddress?}`: the platform signs with the
+ * API key's own agent wallet, so no portfolio is chosen here.
+ */
+export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
   const [text, setText] = useState(() => JSON.stringify(template('order', Date.now()), null, 2));
   const [vault, setVault] = useState('');
-  const [shownNonce, setShownNonce] = useState<number | null>(null);
+  const [shownId, setShownId] = useState<string | null>(null);
   const sent = useSentActions(workspace.id);
-  const busyKey = `${workspace.id}:exchange`;
-  const inFlight = useInFlight(busyKey);
+  const launcher = useActionLauncher();
   const validation = useMemo(() => validateActionText(text), [text]);
-  const vaultOk = vault.trim() === '' || VAULT_RE.test(vault.trim());
-  const shown = sent.find((s) => s.nonce === shownNonce) ?? sent[0];
-  const blocked = !portfolioId
-    ? 'Choose the portfolio whose agent wallet signs.'
-    : !vaultOk
-      ? 'Vault address must be 0x + 40 hex digits.'
-      : null;
+  const vaultOk = vault === '' || vaultSchema.safeParse(vault).success;
+  const shown = sent.find((s) => s.id === shownId) ?? sent[0];
+  const blocked = !vaultOk ? 'Vault address must be 0x + 40 hex digits.' : null;
 
   const review = () => {
-    if (!validation.ok || !portfolioId || !vaultOk) return;
+    if (!validation.ok || !vaultOk) return;
     const action = validation.action;
-    const pid = portfolioId;
-    const vaultAddress = vault.trim() || undefined;
-    const name = portfolios?.find((p) => p.portfolioId === pid)?.portfolioName;
-    openConfirm({
-      title: `Send exchange action “${action.type}”`,
-      actionLabel: 'Send to exchange',
-      workspace,
-      target: `Portfolio ${name ? `${name} · ` : ''}${pid}`,
-      key: busyKey,
-      details: [
-        { label: 'Action', value: describeAction(action) },
-        ...(vaultAddress ? [{ label: 'Vault', value: <span className="mono">{vaultAddress}</span> }] : []),
-        { label: 'Body', value: <JsonBlock value={action} /> },
-      ],
-      run: async () => {
-        // The nonce is taken at the moment of sending, so a confirmation left open never sends a stale one.
-        const nonce = nextNonce();
-        const session = useExchangeSession.getState();
-        session.add(workspace.id, {
-          nonce,
+    void launcher.launch(
+      workspace.id,
+      { kind: 'exchange.submit', action, ...(vault ? { vaultAddress: vault } : {}) },
+      (result, prepared) => {
+        useExchangeSession.getState().add(workspace.id, {
+          id: result.id,
+          nonce: prepared.fields.find((f) => f.name === 'nonce')?.value ?? '',
+          prepared,
           sentAt: Date.now(),
-          portfolioId: pid,
           action,
-          vaultAddress,
-          state: 'sent',
+          ...(vault ? { vaultAddress: vault } : {}),
+          result,
         });
-        setShownNonce(nonce);
-        const res = await copper().exchange.submit({
-          workspaceId: workspace.id,
-          portfolioId: pid,
-          action,
-          nonce,
-          ...(vaultAddress ? { vaultAddress } : {}),
-        });
-        if (!res.ok) {
-          session.settle(workspace.id, nonce, { state: 'failed', error: res.error });
-          return { ok: false, error: res.error };
-        }
-        session.settle(workspace.id, nonce, { state: 'returned', response: res.value });
-        const summary =
-          res.value.status === 'ok'
-            ? `The exchange answered ok (${res.value.response.type}).`
-            : `The exchange refused it: ${res.value.response}`;
-        return { ok: true, summary };
+        setShownId(result.id);
       },
-    });
+    );
   };
 
   return (
     <section className="composer" data-testid="exchange-composer">
       <div className="composer-editor">
         <h2 className="pane-title">Exchange composer</h2>
-        <div className="actions-row">
-          <PortfolioSelect
-            portfolios={portfolios}
-            value={portfolioId}
-            label="Portfolio (agent wallet)"
-            allLabel="Choose…"
-            testId="composer-portfolio"
-            onChange={onPortfolio}
+        <p className="small muted">
+          The platform signs with this API key's agent wallet; the nonce is set when the request is prepared.
+        </p>
+        <label className="field">
+          Vault address (optional)
+          <input
+            className="mono"
+            value={vault}
+            onChange={(e) => setVault(e.target.value)}
+            placeholder="0x…"
+            data-testid="composer-vault"
+            style={{ width: 200 }}
           />
-          <label className="field">
-            Vault address (optional)
-            <input
-              className="mono"
-              value={vault}
-              onChange={(e) => setVault(e.target.value)}
-              placeholder="0x…"
-              data-testid="composer-vault"
-              style={{ width: 200 }}
-            />
-          </label>
-        </div>
+        </label>
         <div className="actions-row" role="group" aria-label="Templates">
           {TEMPLATE_TYPES.map((t) => (
             <button
@@ -137,7 +90,7 @@ export function ExchangeComposer({ workspace, portfolios, portfolioId, onPortfol
         <div className="actions-row">
           {validation.ok ? (
             <span className="small" data-testid="composer-valid">
-              <Badge value="ok" label="valid" /> {describeAction(validation.action)}
+              <Badge value="ok" label="valid" /> {describeExchangeAction(validation.action)}
             </span>
           ) : (
             <span className="field-error" data-testid="composer-error">
@@ -146,14 +99,15 @@ export function ExchangeComposer({ workspace, portfolios, portfolioId, onPortfol
           )}
           <span className="topbar-spacer" />
           {blocked ? <span className="why-not">{blocked}</span> : null}
+          {launcher.error ? <ErrorBanner error={launcher.error} testId="composer-refused" /> : null}
           <button
             type="button"
             className="btn primary"
             data-testid="action-exchange-submit"
-            disabled={!validation.ok || blocked !== null || inFlight}
+            disabled={!validation.ok || blocked !== null || launcher.preparing}
             onClick={review}
           >
-            {inFlight ? 'Sending…' : 'Review & send…'}
+            {launcher.preparing ? 'Preparing…' : 'Review & send…'}
           </button>
         </div>
       </div>
@@ -164,27 +118,14 @@ export function ExchangeComposer({ workspace, portfolios, portfolioId, onPortfol
         <div className="composer-answer" data-testid="exchange-response">
           {!shown ? (
             <p className="muted small">Nothing sent yet in this session.</p>
-          ) : shown.state === 'sent' ? (
-            <p className="muted">
-              <span className="spinner" aria-hidden /> Waiting for the answer…
-            </p>
-          ) : shown.state === 'failed' ? (
-            <div className="error-banner" role="alert">
-              <span className="error-message">
-                {shown.error?.code}: {shown.error?.message}
-              </span>
-            </div>
           ) : (
-            <>
-              <Badge value={shown.response?.status} />
-              <JsonBlock value={shown.response} />
-            </>
+            <OutcomeView prepared={shown.prepared} result={shown.result} />
           )}
         </div>
         <SessionList
           sent={sent}
-          selected={shown?.nonce ?? null}
-          onSelect={setShownNonce}
+          selected={shown?.id ?? null}
+          onSelect={setShownId}
           workspaceId={workspace.id}
         />
       </div>

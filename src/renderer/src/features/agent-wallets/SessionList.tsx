@@ -1,26 +1,32 @@
 import type { SentAction } from './session-store';
 import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
-import { describeAction } from './exchange-actions';
+import { describeExchangeAction } from '@shared/exchange-actions';
 
 const columns: ColumnSpec<SentAction>[] = [
   { id: 'sentAt', header: 'Sent', kind: 'time', value: (s) => String(s.sentAt), width: 150 },
   { id: 'nonce', header: 'Nonce', kind: 'number', value: (s) => String(s.nonce), width: 110 },
   { id: 'type', header: 'Type', value: (s) => s.action.type, width: 100 },
-  { id: 'what', header: 'What', value: (s) => describeAction(s.action), width: 140, grow: true },
+  { id: 'what', header: 'What', value: (s) => describeExchangeAction(s.action), width: 140, grow: true },
   {
     id: 'result',
     header: 'Result',
-    value: (s) => (s.state === 'returned' ? (s.response?.status ?? '') : s.state),
-    render: (s) =>
-      s.state === 'returned' ? (
-        <Badge value={s.response?.status} />
-      ) : (
-        <Badge value={s.state === 'failed' ? 'failed' : 'pending'} label={s.state} />
-      ),
-    width: 80,
+    value: (s) => outcomeLabel(s),
+    render: (s) => <Badge value={outcomeTone(s)} label={outcomeLabel(s)} />,
+    width: 110,
   },
 ];
+/** done / partly failed / refused / outcome unknown: never "failed" for an unknown outcome. */
+function outcomeLabel(s: SentAction): string {
+  if (s.result.outcome === 'unknown') return 'outcome unknown';
+  if (s.result.outcome === 'refused') return 'refused';
+  return s.result.exchange?.verdict === 'partly-failed' ? 'partly failed' : 'done';
+}
+function outcomeTone(s: SentAction): string {
+  const label = outcomeLabel(s);
+  return label === 'done' ? 'ok' : label === 'refused' ? 'failed' : 'pending';
+}
+
 const LAYOUT = defaultLayout(columns, { id: 'sentAt', desc: true });
 
 export function SessionList({
@@ -30,8 +36,8 @@ export function SessionList({
   workspaceId,
 }: {
   sent: SentAction[];
-  selected: number | null;
-  onSelect(nonce: number): void;
+  selected: string | null;
+  onSelect(id: string): void;
   workspaceId: string;
 }) {
   const [layout, setLayout] = usePersistedLayout(workspaceId, 'exchange-session', LAYOUT);
@@ -40,12 +46,12 @@ export function SessionList({
       testId="table-exchange-session"
       rows={sent}
       columns={columns}
-      getRowId={(s) => String(s.nonce)}
+      getRowId={(s) => s.id}
       status="ready"
       layout={layout}
       onLayoutChange={setLayout}
-      selectedId={selected === null ? null : String(selected)}
-      onSelect={(s) => onSelect(s.nonce)}
+      selectedId={selected}
+      onSelect={(s) => onSelect(s.id)}
       emptyText="Sent actions of this session appear here."
       toolbar={<span className="pane-title">This session</span>}
     />

@@ -1,40 +1,32 @@
 /**
- * Exchange actions sent in this session, per workspace (memory only, never persisted).
- * Stored shape: { byWs: { [workspaceId]: SentAction[] } }, newest first.
+ * Exchange actions sent in this session, per workspace (memory only, never persisted; the journal
+ * is the durable record). Stored shape: { byWs: { [workspaceId]: SentAction[] } }, newest first.
  */
 import { create } from 'zustand';
-import type { ExchangeResponse } from '@shared/platform/resources';
-import type { AppError } from '@shared/result';
-import type { ExchangeAction } from './exchange-actions';
+import type { ActionResult, PreparedAction } from '@shared/actions';
+import type { ExchangeAction } from '@shared/exchange-actions';
 
 export interface SentAction {
-  nonce: number;
+  /** The prepared action's one-shot id. */
+  id: string;
+  /** The nonce the main side put in the body, as sent. */
+  nonce: string;
   sentAt: number;
-  portfolioId: string;
   action: ExchangeAction;
   vaultAddress?: string;
-  state: 'sent' | 'returned' | 'failed';
-  response?: ExchangeResponse;
-  error?: AppError;
+  prepared: PreparedAction;
+  result: ActionResult;
 }
 
 interface SessionState {
   byWs: Record<string, SentAction[]>;
   add(wsId: string, entry: SentAction): void;
-  settle(wsId: string, nonce: number, patch: Partial<SentAction>): void;
 }
 
 export const useExchangeSession = create<SessionState>()((set, get) => ({
   byWs: {},
   add: (wsId, entry) =>
     set({ byWs: { ...get().byWs, [wsId]: [entry, ...(get().byWs[wsId] ?? [])].slice(0, 500) } }),
-  settle: (wsId, nonce, patch) =>
-    set({
-      byWs: {
-        ...get().byWs,
-        [wsId]: (get().byWs[wsId] ?? []).map((e) => (e.nonce === nonce ? { ...e, ...patch } : e)),
-      },
-    }),
 }));
 
 const NONE: SentAction[] = [];

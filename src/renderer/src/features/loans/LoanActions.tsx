@@ -1,19 +1,19 @@
 import { useState } from 'react';
+import type { ActionInput, ActionResult } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
-import type { Loan } from '@shared/platform/resources';
-import type { Result } from '@shared/result';
-import { Amount } from '../../components/Amount';
-import { openConfirm, useInFlight, type ConfirmOutcome } from '../../components/confirm/confirm-store';
-import { copper } from '../../lib/api';
-import { localInputToEpochMs } from '../../lib/time';
 import {
+  LOAN_OPERATIONS,
   canAcceptRepayment,
   canApprove,
   canCancelInterestPayment,
   canConfirmExternalDisbursement,
   loanSide,
   type Availability,
-} from './loan-rules';
+} from '@shared/loan-actions';
+import type { Loan } from '@shared/platform/resources';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useActionLauncher } from '../../components/actions/use-action';
+import { localInputToEpochMs } from '../../lib/time';
 import { refreshLoan, replaceLoan } from './queries';
 
 type ActionId = 'approve' | 'cancel-interest' | 'accept-repayment' | 'confirm-disbursement';
@@ -23,139 +23,82 @@ interface LoanActionsProps {
   loan: Loan;
 }
 
-/** The loan's state-changing actions; each says why it is unavailable, each goes through confirmation. */
+/** The field's error, shown beside it; the confirmation never opens while there is one. */
+function FieldError({ message, name }: { message: string | undefined; name: string }) {
+  return message ? (
+    <span className="field-error" data-testid={`field-error-${name}`} role="alert">
+      {message}
+    </span>
+  ) : null;
+}
+
+/**
+ * The loan's state-changing actions. Each says why it is unavailable (the shared rules the main
+ * side also applies), and each goes prepare → confirmation of the exact request → execute once.
+ */
 export function LoanActions({ workspace, loan }: LoanActionsProps) {
   const side = loanSide(loan, workspace.organizationId);
   const [open, setOpen] = useState<ActionId | null>(null);
   const [amount, setAmount] = useState('');
   const [portfolioId, setPortfolioId] = useState('');
   const [effective, setEffective] = useState('');
-  const busyKey = (a: ActionId) => `${workspace.id}:${loan.loanId}:${a}`;
-  const inFlight = {
-    approve: useInFlight(busyKey('approve')),
-    'cancel-interest': useInFlight(busyKey('cancel-interest')),
-    'accept-repayment': useInFlight(busyKey('accept-repayment')),
-    'confirm-disbursement': useInFlight(busyKey('confirm-disbursement')),
-  };
+  const launcher = useActionLauncher();
 
   const approve = canApprove(loan, side);
   const cancelInterest = canCancelInterestPayment(loan, side);
   const accept = canAcceptRepayment(loan, side);
   const confirmDisb = canConfirmExternalDisbursement(loan, side);
 
-  const finish = async (res: Result<Loan>): Promise<ConfirmOutcome> => {
-    if (!res.ok) return { ok: false, error: res.error };
-    replaceLoan(workspace.id, res.value);
-    void refreshLoan(workspace.id, res.value.loanId);
-    setOpen(null);
-    return { ok: true, summary: `Done. The platform returned the loan in status “${res.value.status}”.` };
+  const onResult = (r: ActionResult) => {
+    // Done or unknown, the loan may have changed: show what the platform says now.
+    if (r.loan) replaceLoan(workspace.id, r.loan);
+    if (r.outcome !== 'refused') void refreshLoan(workspace.id, loan.loanId);
+    if (r.outcome === 'done') setOpen(null);
   };
 
-  const base = [
-    // The loan id is the dialog's Target; the external id is how people often know a loan.
-    ...(loan.externalId
-      ? [{ label: 'External id', value: <span className="mono">{loan.externalId}</span> }]
-      : []),
-    { label: 'Loan amount', value: <Amount value={loan.amount} currency={loan.currency} /> },
-    { label: 'Status now', value: loan.status },
-    { label: 'Your side', value: side ?? 'none' },
-  ];
-  const target = `Loan ${loan.loanId}`;
-  const optional = <T extends string>(key: T, v: string) =>
-    (v.trim() ? { [key]: v.trim() } : {}) as Partial<Record<T, string>>;
+  const optional = <K extends string>(key: K, v: string) =>
+    (v.trim() ? { [key]: v.trim() } : {}) as Partial<Record<K, string>>;
+
+  const inputFor = (id: ActionId): ActionInput | null => {
+    const effectiveDate = localInputToEpochMs(effective);
+    const when = effectiveDate ? { effectiveDate } : {};
+    switch (id) {
+      case 'approve':
+        return { kind: 'loans.approve', loanId: loan.loanId };
+      case 'cancel-interest':
+        return cancelInterest.ok
+          ? {
+              kind: 'loans.cancelInterestPayment',
+              loanId: loan.loanId,
+              loanAllocationId: cancelInterest.allocation.loanAllocationId,
+              ...when,
+              ...optional('portfolioId', portfolioId),
+            }
+          : null;
+      case 'accept-repayment':
+        // The amount is sent exactly as typed: the schema refuses spaces rather than trimming them.
+        return {
+          kind: 'loans.acceptRepayment',
+          loanId: loan.loanId,
+          ...(amount !== '' ? { amount } : {}),
+          ...optional('collateralPortfolioId', portfolioId),
+          ...when,
+        };
+      case 'confirm-disbursement':
+        return confirmDisb.ok
+          ? {
+              kind: 'loans.confirmExternalDisbursement',
+              loanId: loan.loanId,
+              loanAllocationId: confirmDisb.allocation.loanAllocationId,
+              ...optional('collateralPortfolioId', portfolioId),
+            }
+          : null;
+    }
+  };
 
   const review = (id: ActionId) => {
-    const ws = workspace.id;
-    if (id === 'approve') {
-      openConfirm({
-        title: 'Approve loan',
-        actionLabel: 'Approve loan',
-        workspace,
-        target,
-        key: busyKey(id),
-        details: base,
-        run: async () => finish(await copper().loans.approve({ workspaceId: ws, loanId: loan.loanId })),
-      });
-    } else if (id === 'cancel-interest' && cancelInterest.ok) {
-      const a = cancelInterest.allocation;
-      const effectiveDate = localInputToEpochMs(effective);
-      openConfirm({
-        title: 'Cancel interest payment request',
-        actionLabel: 'Cancel interest payment',
-        workspace,
-        target,
-        key: busyKey(id),
-        details: [
-          ...base,
-          { label: 'Allocation', value: <span className="mono">{a.loanAllocationId}</span> },
-          { label: 'Interest amount', value: <Amount value={a.amount} currency={a.currency} /> },
-          ...(effectiveDate
-            ? [{ label: 'Effective date', value: new Date(Number(effectiveDate)).toLocaleString() }]
-            : []),
-        ],
-        run: async () =>
-          finish(
-            await copper().loans.cancelInterestPayment({
-              workspaceId: ws,
-              loanId: loan.loanId,
-              loanAllocationId: a.loanAllocationId,
-              ...(effectiveDate ? { effectiveDate } : {}),
-              ...optional('portfolioId', portfolioId),
-            }),
-          ),
-      });
-    } else if (id === 'accept-repayment' && accept.ok) {
-      const a = accept.allocation;
-      const effectiveDate = localInputToEpochMs(effective);
-      const amt = amount.trim() || a.amount;
-      openConfirm({
-        title: 'Accept repayment',
-        actionLabel: 'Accept repayment',
-        workspace,
-        target,
-        key: busyKey(id),
-        details: [
-          ...base,
-          { label: 'Requested amount', value: <Amount value={a.amount} currency={a.currency} /> },
-          { label: 'Amount to accept', value: <Amount value={amt} currency={a.currency} /> },
-          ...(portfolioId.trim() ? [{ label: 'Collateral portfolio', value: portfolioId.trim() }] : []),
-        ],
-        run: async () =>
-          finish(
-            await copper().loans.acceptRepayment({
-              workspaceId: ws,
-              loanId: loan.loanId,
-              amount: amt,
-              ...optional('collateralPortfolioId', portfolioId),
-              ...(effectiveDate ? { effectiveDate } : {}),
-            }),
-          ),
-      });
-    } else if (id === 'confirm-disbursement' && confirmDisb.ok) {
-      const a = confirmDisb.allocation;
-      openConfirm({
-        title: 'Confirm external disbursement',
-        actionLabel: 'Confirm disbursement',
-        workspace,
-        target,
-        key: busyKey(id),
-        details: [
-          ...base,
-          { label: 'Allocation', value: <span className="mono">{a.loanAllocationId}</span> },
-          { label: 'Disbursed amount', value: <Amount value={a.amount} currency={a.currency} /> },
-          ...(portfolioId.trim() ? [{ label: 'Collateral portfolio', value: portfolioId.trim() }] : []),
-        ],
-        run: async () =>
-          finish(
-            await copper().loans.confirmExternalDisbursement({
-              workspaceId: ws,
-              loanId: loan.loanId,
-              loanAllocationId: a.loanAllocationId,
-              ...optional('collateralPortfolioId', portfolioId),
-            }),
-          ),
-      });
-    }
+    const input = inputFor(id);
+    if (input) void launcher.launch(workspace.id, input, onResult);
   };
 
   const button = (id: ActionId, label: string, avail: Availability<unknown>, needsForm: boolean) => (
@@ -164,9 +107,10 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
         type="button"
         className="btn small"
         data-testid={`action-${id}`}
-        disabled={!avail.ok || inFlight[id]}
+        disabled={!avail.ok || launcher.preparing}
         title={avail.ok ? label : avail.why}
         onClick={() => {
+          launcher.reset();
           if (!needsForm) return review(id);
           setAmount('');
           setPortfolioId('');
@@ -174,7 +118,7 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
           setOpen(open === id ? null : id);
         }}
       >
-        {inFlight[id] ? 'Sending…' : label}
+        {label}
       </button>
       {!avail.ok ? (
         <span className="why-not" data-testid={`why-not-${id}`}>
@@ -184,16 +128,19 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
     </div>
   );
 
+  const portfolioField = open === 'cancel-interest' ? 'portfolioId' : 'collateralPortfolioId';
   return (
     <div className="loan-actions" data-testid="loan-actions">
-      {button('approve', 'Approve', approve, false)}
-      {button('cancel-interest', 'Cancel interest payment…', cancelInterest, true)}
-      {button('accept-repayment', 'Accept repayment…', accept, true)}
-      {button('confirm-disbursement', 'Confirm external disbursement…', confirmDisb, true)}
+      {button('approve', LOAN_OPERATIONS.approve.title, approve, false)}
+      {button('cancel-interest', `${LOAN_OPERATIONS.cancelInterestPayment.title}…`, cancelInterest, true)}
+      {button('accept-repayment', `${LOAN_OPERATIONS.acceptRepayment.title}…`, accept, true)}
+      {button('confirm-disbursement', `${LOAN_OPERATIONS.confirmExternalDisbursement.title}…`, confirmDisb, true)}
+      {launcher.error ? <ErrorBanner error={launcher.error} testId="action-error" /> : null}
       {open ? (
         <form
           className="action-form"
           data-testid={`action-form-${open}`}
+          noValidate
           onSubmit={(e) => {
             e.preventDefault();
             review(open);
@@ -201,35 +148,43 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
         >
           {open === 'accept-repayment' ? (
             <label className="field">
-              Amount (empty = requested {accept.ok ? accept.allocation.amount : ''})
+              Amount (empty = the requested {accept.ok ? `${accept.allocation.amount} ${accept.allocation.currency}` : ''})
               <input
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}
                 inputMode="decimal"
                 className="mono"
+                data-testid="action-amount"
+                aria-invalid={launcher.fieldErrors.amount !== undefined}
               />
+              <FieldError name="amount" message={launcher.fieldErrors.amount} />
             </label>
           ) : null}
-          {open !== 'cancel-interest' ? (
-            <label className="field">
-              Collateral portfolio id (optional)
-              <input value={portfolioId} onChange={(e) => setPortfolioId(e.target.value)} className="mono" />
-            </label>
-          ) : (
-            <label className="field">
-              Portfolio id (optional)
-              <input value={portfolioId} onChange={(e) => setPortfolioId(e.target.value)} className="mono" />
-            </label>
-          )}
+          <label className="field">
+            {open === 'cancel-interest' ? 'Portfolio id (optional)' : 'Collateral portfolio id (optional)'}
+            <input
+              value={portfolioId}
+              onChange={(e) => setPortfolioId(e.target.value)}
+              className="mono"
+              data-testid="action-portfolio"
+            />
+            <FieldError name={portfolioField} message={launcher.fieldErrors[portfolioField]} />
+          </label>
           {open !== 'confirm-disbursement' ? (
             <label className="field">
               Effective date (optional)
               <input type="datetime-local" value={effective} onChange={(e) => setEffective(e.target.value)} />
+              <FieldError name="effectiveDate" message={launcher.fieldErrors.effectiveDate} />
             </label>
           ) : null}
           <div className="actions-row">
-            <button type="submit" className="btn small primary" data-testid="action-review">
-              Review…
+            <button
+              type="submit"
+              className="btn small primary"
+              data-testid="action-review"
+              disabled={launcher.preparing}
+            >
+              {launcher.preparing ? 'Preparing…' : 'Review…'}
             </button>
             <button type="button" className="btn small" onClick={() => setOpen(null)}>
               Close

@@ -6,7 +6,7 @@ import { Badge } from '../../components/Badge';
 import { LoanActions } from './LoanActions';
 import { LoanEmbedded } from './LoanEmbedded';
 import { LoanExtraFields, LoanFields } from './LoanFields';
-import { loanSide } from './loan-rules';
+import { loanSide } from '@shared/loan-actions';
 import { LtvBar } from './LtvBar';
 import { LtvEstimate } from './LtvEstimate';
 

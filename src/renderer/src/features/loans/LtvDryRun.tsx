@@ -1,23 +1,47 @@
 import { useEffect, useRef, useState } from 'react';
-import { decimalString, type WorkspaceView } from '@shared/contract';
-import type { JsonObject } from '@shared/platform/resources';
+import { freeJsonBody } from '@shared/actions';
+import type { WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
-import { copper } from '../../lib/api';
-import { formatAmount, formatRatioPercent } from '../../lib/decimal';
+import { runReadOnlyAction } from '../../components/actions/use-action';
 
-/** The platform's LTV dry run: LTV for given loan/collateral, or the collateral for a target LTV. */
+/**
+ * The starting point of the dry run's body. The specification does not show the body's fields
+ * (platform-api.md, "PATCH /organizations/{organizationId}/loans"); these are the names the local
+ * sandbox reads (docs/sandbox.md). Against the real platform, edit them to what it expects: the
+ * console sends exactly the JSON below, and shows it before it is sent.
+ */
+export const LTV_DRY_RUN_TEMPLATE = {
+  loanAmount: '100000',
+  loanCurrency: 'USDC',
+  collaterals: [{ amount: '3', currency: 'BTC' }],
+  targetLtv: '0.5',
+  collateralCurrency: 'BTC',
+};
+
+type Check = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
+
+function parseBody(text: string): Check {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    return { ok: false, message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const parsed = freeJsonBody.safeParse(value);
+  if (!parsed.success) return { ok: false, message: 'The body must be one JSON object of at most 16 KB.' };
+  return { ok: true, body: parsed.data };
+}
+
+/** The platform's LTV dry run, with a body the operator sees and edits before it is sent. */
 export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
-  const [loanAmount, setLoanAmount] = useState('');
-  const [loanCurrency, setLoanCurrency] = useState('USDC');
-  const [collAmount, setCollAmount] = useState('');
-  const [collCurrency, setCollCurrency] = useState('BTC');
-  const [targetLtv, setTargetLtv] = useState('');
-  const [result, setResult] = useState<JsonObject | null>(null);
+  const [text, setText] = useState(() => JSON.stringify(LTV_DRY_RUN_TEMPLATE, null, 2));
+  const [answer, setAnswer] = useState<{ sent: string | null; value: unknown } | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const check = parseBody(text);
 
   useEffect(() => {
     const d = ref.current;
@@ -25,121 +49,67 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
     return () => d?.close();
   }, []);
 
-  const bad = (v: string) => v.trim() !== '' && !decimalString.safeParse(v).success;
-  const invalid = loanAmount.trim() === '' || bad(loanAmount) || bad(collAmount) || bad(targetLtv);
-
   const run = async () => {
+    if (!check.ok) return;
     setBusy(true);
     setError(null);
-    const res = await copper().loans.ltvDryRun({
-      workspaceId: workspace.id,
-      body: {
-        loanAmount: loanAmount.trim(),
-        loanCurrency: loanCurrency.trim(),
-        ...(collAmount.trim()
-          ? { collaterals: [{ amount: collAmount.trim(), currency: collCurrency.trim() }] }
-          : {}),
-        ...(targetLtv.trim() ? { targetLtv: targetLtv.trim(), collateralCurrency: collCurrency.trim() } : {}),
-      },
-    });
+    setAnswer(null);
+    const res = await runReadOnlyAction(workspace.id, { kind: 'loans.ltvDryRun', body: check.body });
     setBusy(false);
-    if (res.ok) setResult(res.value);
-    else setError(res.error);
+    if (!res.ok) setError(res.error);
+    else if (res.result.outcome === 'done') setAnswer({ sent: res.body, value: res.result.answer });
+    else setError(res.result.error ?? { code: 'bad-response', message: res.result.headline });
   };
 
-  const str = (k: string) => (typeof result?.[k] === 'string' ? (result[k] as string) : undefined);
   return (
-    <dialog
-      ref={ref}
-      className="export-dialog"
-      data-testid="ltv-dry-run"
-      onCancel={onClose}
-      onClose={onClose}
-    >
+    <dialog ref={ref} className="export-dialog" data-testid="ltv-dry-run" onCancel={onClose} onClose={onClose}>
       <h2>LTV calculator (dry run)</h2>
+      <p className="small muted">
+        The specification does not show this request's fields. The body starts from the template the local sandbox
+        reads; edit it to what your platform expects. It is sent exactly as written, once, and changes nothing.
+      </p>
       <form
-        className="form-grid"
         onSubmit={(e) => {
           e.preventDefault();
           void run();
         }}
       >
-        <label className="field">
-          Loan amount
-          <input
-            className="mono"
-            value={loanAmount}
-            onChange={(e) => setLoanAmount(e.target.value)}
-            data-testid="dry-loan-amount"
-          />
-        </label>
-        <label className="field">
-          Loan currency
-          <input
-            value={loanCurrency}
-            onChange={(e) => setLoanCurrency(e.target.value)}
-            data-testid="dry-loan-currency"
-          />
-        </label>
-        <label className="field">
-          Collateral amount (optional)
-          <input
-            className="mono"
-            value={collAmount}
-            onChange={(e) => setCollAmount(e.target.value)}
-            data-testid="dry-coll-amount"
-          />
-        </label>
-        <label className="field">
-          Collateral currency
-          <input
-            value={collCurrency}
-            onChange={(e) => setCollCurrency(e.target.value)}
-            data-testid="dry-coll-currency"
-          />
-        </label>
-        <label className="field">
-          Target LTV (optional, e.g. 0.5)
-          <input
-            className="mono"
-            value={targetLtv}
-            onChange={(e) => setTargetLtv(e.target.value)}
-            data-testid="dry-target"
-          />
-        </label>
-        <div style={{ alignSelf: 'end' }}>
-          <button type="submit" className="btn primary" disabled={busy || invalid} data-testid="dry-submit">
+        <textarea
+          className="composer-text"
+          data-testid="dry-body"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={!check.ok}
+          aria-label="Dry-run body (JSON)"
+        />
+        <div className="actions-row">
+          {check.ok ? null : (
+            <span className="field-error" data-testid="dry-body-error">
+              {check.message}
+            </span>
+          )}
+          <button
+            type="button"
+            className="btn small"
+            onClick={() => setText(JSON.stringify(LTV_DRY_RUN_TEMPLATE, null, 2))}
+          >
+            Reset to template
+          </button>
+          <span className="topbar-spacer" />
+          <button type="submit" className="btn primary" disabled={busy || !check.ok} data-testid="dry-submit">
             {busy ? 'Calculating…' : 'Calculate'}
           </button>
         </div>
       </form>
       {error ? <ErrorBanner error={error} testId="dry-error" /> : null}
-      {result ? (
+      {answer ? (
         <div data-testid="dry-result" className="card">
-          <dl className="kv">
-            {str('ltv') ? (
-              <>
-                <dt>LTV</dt>
-                <dd className="amount">{formatRatioPercent(str('ltv'))}</dd>
-              </>
-            ) : null}
-            {str('ltvStatus') ? (
-              <>
-                <dt>Status</dt>
-                <dd>{str('ltvStatus')}</dd>
-              </>
-            ) : null}
-            {['loanValueUsd', 'collateralValueUsd', 'requiredCollateralUsd', 'requiredCollateralAmount'].map(
-              (k) =>
-                str(k) ? (
-                  <span key={k} style={{ display: 'contents' }}>
-                    <dt>{k}</dt>
-                    <dd className="amount">{formatAmount(str(k))}</dd>
-                  </span>
-                ) : null,
-            )}
-          </dl>
-          <JsonBlock value={result} />
+          <JsonBlock value={answer.value} />
+          <details>
+            <summary className="small">What was sent</summary>
+            <pre className="mono small">{answer.sent}</pre>
+          </details>
         </div>
       ) : null}
       <div className="dialog-actions">

@@ -1,10 +1,12 @@
 import { useState } from 'react';
-import { decimalString, type WorkspaceView } from '@shared/contract';
+import { collateralAdjustment, type ActionInput } from '@shared/actions';
+import { positiveAmount } from '@shared/amounts';
+import type { WorkspaceView } from '@shared/contract';
 import type { Loan } from '@shared/platform/resources';
 import type { AppError } from '@shared/result';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { copper } from '../../lib/api';
+import { runReadOnlyAction } from '../../components/actions/use-action';
 import { formatRatioPercent } from '../../lib/decimal';
 import { LtvBar } from './LtvBar';
 
@@ -15,11 +17,12 @@ interface CollateralRow {
 }
 
 /**
- * What-if LTV: the platform's estimate for a changed loan amount and/or collateral set, shown
- * beside the current LTV. An estimate changes nothing, so it needs no confirmation.
+ * What-if LTV: the platform's estimate for a changed loan amount and/or added collateral, shown
+ * beside the current LTV. It is a PATCH, so it goes prepare → execute once like every action; it
+ * changes nothing, so it needs no confirmation. A new request clears the previous estimate first.
  */
 export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loan: Loan }) {
-  const [amount, setAmount] = useState(loan.amount);
+  const [amount, setAmount] = useState(String(loan.amount));
   // The platform adds `collaterals` to those already posted (docs/sandbox.md), so the list starts
   // empty: pre-filling the posted ones would count them twice.
   const [rows, setRows] = useState<CollateralRow[]>([]);
@@ -28,31 +31,38 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const invalid = [amount, ...rows.map((r) => r.amount)].some(
-    (v) => v.trim() !== '' && !decimalString.safeParse(v).success,
-  );
+  const amountError = amount !== '' ? positiveAmount.safeParse(amount).error?.issues[0]?.message : undefined;
+  const rowError = rows
+    .filter((r) => r.amount !== '' || r.currency !== '')
+    .map((r) => collateralAdjustment.safeParse({ ...r, mainCurrency: r.mainCurrency || r.currency }))
+    .find((p) => !p.success)?.error?.issues[0];
+  const invalid = amountError !== undefined || rowError !== undefined;
 
   const run = async () => {
     setBusy(true);
     setError(null);
-    const collaterals = rows.filter((r) => r.amount.trim() && r.currency.trim());
-    const res = await copper().loans.estimateLtv({
-      workspaceId: workspace.id,
+    setResult(null);
+    const collaterals = rows.filter((r) => r.amount !== '' && r.currency.trim());
+    const input: ActionInput = {
+      kind: 'loans.estimateLtv',
       loanId: loan.loanId,
-      ...(amount.trim() ? { amount: amount.trim() } : {}),
+      ...(amount !== '' ? { amount } : {}),
       ...(collaterals.length
         ? {
             collaterals: collaterals.map((r) => ({
-              ...r,
+              amount: r.amount,
+              currency: r.currency.trim(),
               mainCurrency: r.mainCurrency.trim() || r.currency.trim(),
             })),
           }
         : {}),
       includeInterest,
-    });
+    };
+    const res = await runReadOnlyAction(workspace.id, input);
     setBusy(false);
-    if (res.ok) setResult(res.value);
-    else setError(res.error);
+    if (!res.ok) setError(res.error);
+    else if (res.result.outcome === 'done' && res.result.loan) setResult(res.result.loan);
+    else setError(res.result.error ?? { code: 'bad-response', message: res.result.headline });
   };
 
   const setRow = (i: number, patch: Partial<CollateralRow>) =>
@@ -76,7 +86,7 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
           data-testid="estimate-amount"
         />
       </label>
-      <span className="small muted">Collateral to add to what is posted (a negative amount withdraws)</span>
+      <span className="small muted">Collateral to add to what is posted</span>
       {rows.map((r, i) => (
         <div className="actions-row" key={i}>
           <input
@@ -135,7 +145,16 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
           {busy ? 'Estimating…' : 'Estimate LTV'}
         </button>
       </div>
-      {invalid ? <span className="field-error">Amounts must be plain decimals such as 1250.5.</span> : null}
+      {amountError ? (
+        <span className="field-error" data-testid="field-error-amount">
+          Loan amount {amountError}
+        </span>
+      ) : null}
+      {rowError ? (
+        <span className="field-error" data-testid="field-error-collaterals">
+          Collateral {String(rowError.path[0] ?? '')} {rowError.message}
+        </span>
+      ) : null}
       {error ? <ErrorBanner error={error} testId="estimate-error" /> : null}
       {result ? (
         <div data-testid="estimate-result" className="estimate-result">

@@ -2,7 +2,7 @@ import type { Loan } from '@shared/platform/resources';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { formatBps, formatRatioPercent } from '../../lib/decimal';
-import { loanSide } from './loan-rules';
+import { loanSide } from '@shared/loan-actions';
 
 export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
   return [

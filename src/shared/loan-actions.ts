@@ -1,11 +1,38 @@
 /**
- * Which loan actions the caller may take, and why not. Pure functions of the loan and the
- * workspace's organization id, so the action bar and its tests agree.
+ * The loan operations, once: their media types (the specification selects the operation by
+ * `Content-Type`), titles, who may take each, and in which states. The main side's
+ * `actions.prepare` decides with these rules (it is the authority); the renderer's action bar uses
+ * the same functions to say early why an action is unavailable; the sandbox imports the media types.
  *
  * Side: lender when lenderOrganizationId equals our organization, borrower when
  * borrowerOrganizationId does (the other side's id is obfuscated, so it never matches).
  */
-import type { Loan, LoanAllocation } from '@shared/platform/resources';
+import type { Loan, LoanAllocation } from './platform/resources';
+
+/** The loan operations of `PATCH /organizations/{organizationId}/loans/{loanId}`, by media type. */
+export const LOAN_OPERATIONS = {
+  approve: { mediaType: 'application/vnd.approve-loan+json', title: 'Approve loan', changesState: true },
+  cancelInterestPayment: {
+    mediaType: 'application/vnd.cancel-interest-payment+json',
+    title: 'Cancel interest payment',
+    changesState: true,
+  },
+  acceptRepayment: {
+    mediaType: 'application/vnd.accept-loan-repayment+json',
+    title: 'Accept repayment',
+    changesState: true,
+  },
+  confirmExternalDisbursement: {
+    mediaType: 'application/vnd.confirm-external-disbursement+json',
+    title: 'Confirm external disbursement',
+    changesState: true,
+  },
+  estimateLtv: { mediaType: 'application/vnd.estimate-loan-ltv+json', title: 'Estimate LTV', changesState: false },
+} as const;
+export type LoanOperation = keyof typeof LOAN_OPERATIONS;
+
+/** `PATCH /organizations/{organizationId}/loans`: the LTV dry run (changes nothing). */
+export const LTV_DRY_RUN_MEDIA_TYPE = 'application/vnd.calculate-ltv-dry-run+json';
 
 export type LoanSide = 'lender' | 'borrower';
 

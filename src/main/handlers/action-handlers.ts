@@ -1,0 +1,23 @@
+/**
+ * The contract's `actions.*` and `guard.*` calls: thin wrappers over the ActionService (the one
+ * way to send a POST or PATCH) and the workspace's lockout guard.
+ */
+import { ok } from '../../shared/result';
+import type { ActionService } from '../actions/action-service';
+import type { PlatformClients } from '../app/platform-clients';
+import type { HandlersFor } from './types';
+
+export function registerActionHandlers(deps: {
+  actions: ActionService;
+  clients: PlatformClients;
+}): HandlersFor<'actions' | 'guard'> {
+  const { actions } = deps;
+  return {
+    'actions.prepare': ({ workspaceId, action }) => actions.prepare(workspaceId, action),
+    'actions.execute': ({ id, phrase }) => actions.execute(id, phrase),
+    'actions.check': ({ id }) => actions.check(id),
+    'actions.settle': ({ id, settled, note }) => actions.settle(id, settled, note),
+    'actions.unsettled': async ({ workspaceId }) => ok(actions.unsettled(workspaceId)),
+    'guard.status': async ({ workspaceId }) => ok(deps.clients.guardFor(workspaceId).status()),
+  };
+}

@@ -1,0 +1,169 @@
+/**
+ * Actions: every call that sends a POST or PATCH to the platform. They cross the boundary in two
+ * steps (architecture.md, "Actions that move money"):
+ *
+ *   actions.prepare({workspaceId, action})  → the main side validates every field with the schemas
+ *       below, builds the exact request (method, path, media type, body) and returns it as a
+ *       `PreparedAction` with a one-shot id that expires after PREPARED_TTL_MS;
+ *   actions.execute({id, phrase?})          → signs and sends exactly that request, once, and
+ *       answers an `ActionResult`: done, refused or unknown. Never "failed" when unsure.
+ *
+ * The renderer's forms parse with the same schemas for early feedback; the main side decides.
+ */
+import { z } from 'zod';
+import { positiveAmount } from './amounts';
+import { epochMsString, id, workspaceId } from './contract-inputs';
+import { exchangeAction, vaultAddress, type ExchangeVerdict } from './exchange-actions';
+import type { Environment } from './platform/enums';
+import type { Loan } from './platform/resources';
+import type { AppError } from './result';
+
+/** A prepared request is valid this long; after that `execute` refuses it and nothing is sent. */
+export const PREPARED_TTL_MS = 2 * 60_000;
+/** Typed with `execute` on a production workspace for any action that changes state. */
+export const PRODUCTION_PHRASE = 'production';
+/** The largest operator-written JSON body (the LTV dry run) the console signs. */
+export const MAX_FREE_BODY_BYTES = 16 * 1024;
+
+export const collateralAdjustment = z.strictObject({
+  amount: positiveAmount,
+  currency: id,
+  mainCurrency: id,
+  amountInUsd: positiveAmount.optional(),
+});
+
+/** A JSON object typed by the operator, for bodies whose fields the specification does not show. */
+export const freeJsonBody = z
+  .record(z.string(), z.unknown())
+  .refine((v) => {
+    try {
+      return JSON.stringify(v).length <= MAX_FREE_BODY_BYTES;
+    } catch {
+      return true; // not JSON at all (a BigInt, a cycle): the router's plain-data check names it
+    }
+  }, `must be at most ${MAX_FREE_BODY_BYTES} bytes`);
+
+/** What an operator may ask the console to send: one entry per kind of action. */
+export const actionInput = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('loans.approve'), loanId: id }),
+  z.strictObject({
+    kind: z.literal('loans.cancelInterestPayment'),
+    loanId: id,
+    loanAllocationId: id,
+    effectiveDate: epochMsString.optional(),
+    portfolioId: id.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('loans.acceptRepayment'),
+    loanId: id,
+    /** Absent: the amount the counterparty requested, which the confirmation then shows. */
+    amount: positiveAmount.optional(),
+    collateralPortfolioId: id.optional(),
+    effectiveDate: epochMsString.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('loans.confirmExternalDisbursement'),
+    loanId: id,
+    loanAllocationId: id,
+    collateralPortfolioId: id.optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('loans.estimateLtv'),
+    loanId: id,
+    amount: positiveAmount.optional(),
+    collaterals: z.array(collateralAdjustment).max(50).optional(),
+    includeInterest: z.boolean().optional(),
+  }),
+  z.strictObject({ kind: z.literal('loans.ltvDryRun'), body: freeJsonBody }),
+  z.strictObject({
+    kind: z.literal('exchange.submit'),
+    action: exchangeAction,
+    vaultAddress: vaultAddress.optional(),
+  }),
+]);
+export type ActionInput = z.infer<typeof actionInput>;
+export type ActionKind = ActionInput['kind'];
+
+export const prepareInput = z.object({ workspaceId, action: actionInput });
+export const actionId = z.string().regex(/^act_[A-Za-z0-9_-]{16,64}$/, 'must be a prepared action id');
+export const executeInput = z.object({
+  id: actionId,
+  /** Production only: the operator's typed phrase, checked by the main side. */
+  phrase: z.string().max(100).optional(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Views
+
+export interface PreparedAction {
+  id: string;
+  kind: ActionKind;
+  /** "Approve loan": the dialog's title and its button's label. */
+  title: string;
+  /** Whether it can change state on the platform (an estimate or a dry run cannot). */
+  changesState: boolean;
+  workspace: { id: string; name: string; environment: Environment; organizationId: string };
+  /** What is acted on, e.g. "Loan 8f2c…". */
+  target: string;
+  /** Exactly what will be signed and sent. */
+  request: {
+    method: 'POST' | 'PATCH';
+    url: string;
+    contentType: string;
+    /** The body's bytes as they will be sent and signed; null when the request has no body. */
+    body: string | null;
+  };
+  /** Every field of the body, flattened ("collaterals[0].amount"), with the currency where one applies. */
+  fields: { name: string; value: string; note?: string }[];
+  /** What the operator should know and is not sent: the loan's state now, the requested amount, … */
+  context: { label: string; value: string }[];
+  /** Epoch ms strings. */
+  preparedAt: string;
+  expiresAt: string;
+  /** The phrase `execute` needs, or null where none is needed. */
+  phraseRequired: string | null;
+}
+
+export type ActionOutcome = 'done' | 'refused' | 'unknown';
+
+export interface ActionResult {
+  id: string;
+  kind: ActionKind;
+  outcome: ActionOutcome;
+  /** One sentence for the operator: what happened, or what is not known. */
+  headline: string;
+  /** Refused or unknown: the error, with the platform's code, message and details. */
+  error?: AppError;
+  /** The HTTP status of the answer, when one came. */
+  status?: number;
+  /** Done: the platform's answer. */
+  answer?: unknown;
+  loan?: Loan;
+  exchange?: ExchangeVerdict;
+  /** Unknown: what "Check now" reads, or what to check on the platform where nothing can be read. */
+  check?: { available: boolean; what: string };
+}
+
+export type Settlement = 'done' | 'not-done';
+
+export interface UnsettledAction {
+  prepared: PreparedAction;
+  result: ActionResult;
+  /** Epoch ms string of the outcome. */
+  since: string;
+}
+
+export interface CheckResult {
+  id: string;
+  /** null: the re-read could not tell (the answer is shown; the action stays unsettled). */
+  settled: Settlement | null;
+  found: string;
+  loan?: Loan;
+}
+
+export const checkInput = z.object({ id: actionId });
+export const settleInput = z.object({
+  id: actionId,
+  settled: z.enum(['done', 'not-done']),
+  note: z.string().trim().min(1, 'say what you checked on the platform').max(500),
+});

@@ -1,0 +1,47 @@
+/**
+ * Amounts an operator types into an action: the one rule, used by the renderer's forms for early
+ * feedback and by the main side's `actions.prepare` as the authority.
+ *
+ * An amount is a plain positive decimal string: digits, an optional point and decimals. No sign,
+ * exponent, hex, spaces or thousands separators, because each of those is read differently by
+ * different parsers ("1e3", "0x10", "1,000" and " 5" have all been mistaken for numbers), and what
+ * the operator confirms must be exactly what is signed. The platform states no per-currency
+ * precision, so at most 18 decimals (the finest any listed asset uses); 30 integer digits.
+ */
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+
+export const MAX_AMOUNT_DECIMALS = 18;
+export const MAX_AMOUNT_INTEGER_DIGITS = 30;
+
+/** Enough precision for 30 integer digits and 18 decimals, so comparisons are exact. */
+const Exact = Decimal.clone({ precision: MAX_AMOUNT_INTEGER_DIGITS + MAX_AMOUNT_DECIMALS + 2 });
+
+const SHAPE = new RegExp(`^\\d{1,${MAX_AMOUNT_INTEGER_DIGITS}}(\\.\\d{1,${MAX_AMOUNT_DECIMALS}})?$`);
+
+/** Why `text` is not an amount, in words that say what to fix; null when it is one. */
+export function amountProblem(text: string): string | null {
+  if (text === '') return 'is empty: enter an amount such as 1250.5';
+  if (/\s/.test(text)) return 'must not contain spaces';
+  if (/^[+-]/.test(text)) return 'must be a plain positive number, without a sign';
+  if (/^0x/i.test(text)) return 'must be a decimal number, not hexadecimal';
+  if (/[eE]/.test(text)) return 'must be written out in full, without an exponent (1000, not 1e3)';
+  if (/[,_']/.test(text)) return 'must not contain thousands separators (1250.5, not 1,250.5)';
+  const decimals = text.split('.')[1];
+  if (decimals !== undefined && decimals.length > MAX_AMOUNT_DECIMALS && /^\d+\.\d+$/.test(text))
+    return `has more than ${MAX_AMOUNT_DECIMALS} decimals`;
+  if (!SHAPE.test(text)) return 'must be a decimal number such as 1250.5';
+  if (new Exact(text).isZero()) return 'must be greater than zero';
+  return null;
+}
+
+/** A positive decimal amount, exactly as typed (not trimmed: a space is an error, not a fix). */
+export const positiveAmount = z.string().superRefine((text, ctx) => {
+  const problem = amountProblem(text);
+  if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+});
+
+/** a ≤ b for two amounts (decimal strings), exactly. */
+export function amountAtMost(a: string, b: string): boolean {
+  return new Exact(a).lte(new Exact(b));
+}

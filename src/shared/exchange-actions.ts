@@ -1,0 +1,198 @@
+/**
+ * The Hyperliquid exchange actions that `POST /exchange` carries (platform-facts: the body is
+ * `{ action, nonce, vaultAddress? }` and mirrors Hyperliquid's exchange endpoint). One zod schema
+ * per action type; the renderer's composer and the main side's `actions.prepare` parse with it.
+ *
+ * Prices and sizes are decimal strings, as Hyperliquid takes them; asset indexes, order ids and
+ * times are integers. Unknown fields are refused: a typo must not be signed and sent.
+ */
+import { z } from 'zod';
+import type { ExchangeActionType } from './platform/enums';
+
+const CLOID = /^0x[0-9a-fA-F]{32}$/;
+/** Hyperliquid's wire prices and sizes: plain decimals, no sign or exponent. */
+const wireDecimal = z
+  .string()
+  .regex(/^\d{1,20}(\.\d{1,18})?$/, 'must be a decimal string such as "0.01" (no sign or exponent)');
+const assetIndex = z.number().int('must be an integer').min(0, 'must be 0 or more').max(1_000_000);
+const orderId = z.number().int('must be an integer').min(0, 'must be 0 or more').max(Number.MAX_SAFE_INTEGER);
+const cloid = z.string().regex(CLOID, 'must be a 0x-prefixed 128-bit hex cloid');
+const batch = <T extends z.ZodType>(item: T) =>
+  z.array(item).min(1, 'must have at least one entry').max(1000, 'has more than 1000 entries');
+
+const orderType = z.union([
+  z.strictObject({ limit: z.strictObject({ tif: z.enum(['Alo', 'Ioc', 'Gtc']) }) }),
+  z.strictObject({
+    trigger: z.strictObject({
+      isMarket: z.boolean(),
+      triggerPx: wireDecimal,
+      tpsl: z.enum(['tp', 'sl']),
+    }),
+  }),
+]);
+
+export const exchangeOrder = z.strictObject({
+  /** asset index */
+  a: assetIndex,
+  /** is buy */
+  b: z.boolean(),
+  /** limit price */
+  p: wireDecimal,
+  /** size */
+  s: wireDecimal,
+  /** reduce only */
+  r: z.boolean(),
+  t: orderType,
+  /** client order id */
+  c: cloid.optional(),
+});
+
+const modifyEntry = z.strictObject({ oid: z.union([orderId, cloid]), order: exchangeOrder });
+
+export const exchangeActionSchemas = {
+  order: z.strictObject({
+    type: z.literal('order'),
+    orders: batch(exchangeOrder),
+    grouping: z.enum(['na', 'normalTpsl', 'positionTpsl']),
+    builder: z.strictObject({ b: z.string().regex(/^0x[0-9a-fA-F]{40}$/), f: z.number().int().min(0) }).optional(),
+  }),
+  cancel: z.strictObject({
+    type: z.literal('cancel'),
+    cancels: batch(z.strictObject({ a: assetIndex, o: orderId })),
+  }),
+  cancelByCloid: z.strictObject({
+    type: z.literal('cancelByCloid'),
+    cancels: batch(z.strictObject({ asset: assetIndex, cloid })),
+  }),
+  modify: z.strictObject({ type: z.literal('modify'), ...modifyEntry.shape }),
+  batchModify: z.strictObject({ type: z.literal('batchModify'), modifies: batch(modifyEntry) }),
+  updateLeverage: z.strictObject({
+    type: z.literal('updateLeverage'),
+    asset: assetIndex,
+    isCross: z.boolean(),
+    leverage: z.number().int('must be an integer').min(1, 'must be 1 to 100').max(100, 'must be 1 to 100'),
+  }),
+  updateIsolatedMargin: z.strictObject({
+    type: z.literal('updateIsolatedMargin'),
+    asset: assetIndex,
+    isBuy: z.boolean(),
+    ntli: z.number().int('must be an integer').min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
+  }),
+  usdClassTransfer: z.strictObject({
+    type: z.literal('usdClassTransfer'),
+    amount: wireDecimal,
+    toPerp: z.boolean(),
+    nonce: orderId.optional(),
+  }),
+  scheduleCancel: z.strictObject({
+    type: z.literal('scheduleCancel'),
+    time: orderId.optional(),
+  }),
+} as const;
+
+// The enum list (enums.ts) and the schemas name the same action types; the compiler checks both ways.
+exchangeActionSchemas satisfies Record<ExchangeActionType, z.ZodType>;
+const noExtraSchema: [Exclude<keyof typeof exchangeActionSchemas, ExchangeActionType>] extends [never]
+  ? true
+  : false = true;
+void noExtraSchema;
+
+/** Any of the actions above, chosen by `type`. */
+export const exchangeAction = z.discriminatedUnion('type', [
+  exchangeActionSchemas.order,
+  exchangeActionSchemas.cancel,
+  exchangeActionSchemas.cancelByCloid,
+  exchangeActionSchemas.modify,
+  exchangeActionSchemas.batchModify,
+  exchangeActionSchemas.updateLeverage,
+  exchangeActionSchemas.updateIsolatedMargin,
+  exchangeActionSchemas.usdClassTransfer,
+  exchangeActionSchemas.scheduleCancel,
+]);
+export type ExchangeAction = z.infer<typeof exchangeAction>;
+
+export const vaultAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+
+// ---------------------------------------------------------------------------------------------
+// The exchange's answer, order by order
+
+/** One entry of `response.data.statuses`, as the console shows it. */
+export type OrderStatusView =
+  | { kind: 'resting'; oid: string; cloid?: string }
+  | { kind: 'filled'; oid: string; totalSz: string; avgPx: string }
+  | { kind: 'success' }
+  | { kind: 'error'; message: string }
+  | { kind: 'other'; raw: string };
+
+export interface ExchangeVerdict {
+  /** all-ok: every entry succeeded; partly-failed: some errors; failed: the exchange refused it all. */
+  verdict: 'all-ok' | 'partly-failed' | 'failed';
+  /** The exchange's own message when it refused the whole action (`status: err`). */
+  message?: string;
+  statuses: OrderStatusView[];
+}
+
+const text = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' || typeof v === 'boolean' ? String(v) : JSON.stringify(v);
+
+function readStatus(entry: unknown): OrderStatusView {
+  if (entry === 'success') return { kind: 'success' };
+  if (typeof entry !== 'object' || entry === null) return { kind: 'other', raw: text(entry) };
+  const e = entry as Record<string, unknown>;
+  if ('error' in e) return { kind: 'error', message: text(e.error) };
+  const resting = e.resting as Record<string, unknown> | undefined;
+  if (resting && typeof resting === 'object')
+    return {
+      kind: 'resting',
+      oid: text(resting.oid),
+      ...(resting.cloid !== undefined ? { cloid: text(resting.cloid) } : {}),
+    };
+  const filled = e.filled as Record<string, unknown> | undefined;
+  if (filled && typeof filled === 'object')
+    return { kind: 'filled', oid: text(filled.oid), totalSz: text(filled.totalSz), avgPx: text(filled.avgPx) };
+  return { kind: 'other', raw: text(entry) };
+}
+
+/**
+ * Reads Hyperliquid's answer: `{status: "err", response: "<message>"}` is a refusal of the whole
+ * action; `{status: "ok", response: {data: {statuses: [...]}}}` is judged entry by entry, and any
+ * error entry makes the action partly failed (or failed, when every entry is an error).
+ */
+export function readExchangeAnswer(answer: unknown): ExchangeVerdict {
+  const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
+  if (a.status !== 'ok')
+    return { verdict: 'failed', message: text(a.response ?? 'the exchange refused the action'), statuses: [] };
+  const response = (a.response ?? {}) as Record<string, unknown>;
+  const data = (typeof response === 'object' && response !== null ? response.data : undefined) as
+    Record<string, unknown> | undefined;
+  const raw = data && Array.isArray(data.statuses) ? (data.statuses as unknown[]) : [];
+  const statuses = raw.map(readStatus);
+  const errors = statuses.filter((s) => s.kind === 'error').length;
+  const verdict = errors === 0 ? 'all-ok' : errors === statuses.length ? 'failed' : 'partly-failed';
+  return { verdict, statuses };
+}
+
+/** One line an operator can check in the confirmation: what the action does. */
+export function describeExchangeAction(a: ExchangeAction): string {
+  switch (a.type) {
+    case 'order':
+      return a.orders.map((o) => `${o.b ? 'BUY' : 'SELL'} ${o.s} @ ${o.p} (asset ${o.a})`).join('; ');
+    case 'cancel':
+    case 'cancelByCloid':
+      return `Cancel ${a.cancels.length} order(s)`;
+    case 'modify':
+      return `Modify order ${String(a.oid)}`;
+    case 'batchModify':
+      return `Modify ${a.modifies.length} order(s)`;
+    case 'updateLeverage':
+      return `Leverage ${a.leverage}x on asset ${a.asset} (${a.isCross ? 'cross' : 'isolated'})`;
+    case 'updateIsolatedMargin':
+      return `Isolated margin ${a.ntli} on asset ${a.asset} (${a.isBuy ? 'long' : 'short'})`;
+    case 'usdClassTransfer':
+      return `Transfer ${a.amount} USD ${a.toPerp ? 'spot → perp' : 'perp → spot'}`;
+    case 'scheduleCancel':
+      return a.time === undefined
+        ? 'Clear the scheduled cancel'
+        : `Cancel all orders at ${new Date(a.time).toISOString()}`;
+  }
+}

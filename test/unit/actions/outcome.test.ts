@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { classifyResult, outcomeOfFailure } from '../../../src/main/actions/outcome';
+import { fail, type AppError, type ErrorCode } from '../../../src/shared/result';
+
+const err = (code: ErrorCode, extra: Partial<AppError> = {}): AppError => ({ code, message: 'm', ...extra });
+
+describe('outcome of a failed action', () => {
+  it.each<[string, AppError]>([
+    ['a timeout after sending', err('timeout')],
+    ['a connection reset after sending', err('network', { delivery: 'maybe-sent' })],
+    ['a network error of unknown kind', err('network')],
+    ['a 500', err('server-error', { status: 500 })],
+    ['a 502 from a proxy', err('server-error', { status: 502 })],
+    ['an unreadable 200', err('bad-response', { status: 200 })],
+    ['a cut-off answer', err('bad-response', { status: 200 })],
+    ['a redirect (not followed)', err('http-error', { status: 302 })],
+    ['a bug while reading the answer', err('internal')],
+  ])('%s is unknown, never failed', (_name, error) => {
+    expect(outcomeOfFailure(error)).toBe('unknown');
+  });
+
+  it.each<[string, AppError]>([
+    ['400 bad-request', err('bad-request', { status: 400 })],
+    ['403 forbidden', err('forbidden', { status: 403 })],
+    ['409 conflict', err('conflict', { status: 409 })],
+    ['404 not found', err('not-found', { status: 404 })],
+    ['401', err('auth-failed', { status: 401 })],
+    ['429', err('rate-limited', { status: 429 })],
+    ['422 (other 4xx)', err('http-error', { status: 422 })],
+    ['a connection refused', err('network', { delivery: 'not-sent' })],
+    ['a locked vault', err('vault-locked')],
+    ['the lockout guard', err('guard-refused', { delivery: 'not-sent' })],
+    ['a clock-skew refusal', err('clock-skew', { status: 401 })],
+  ])('%s is refused (nothing happened)', (_name, error) => {
+    expect(outcomeOfFailure(error)).toBe('refused');
+  });
+
+  it('says "unknown" in the headline and never "failed"', () => {
+    const r = classifyResult('act_x', 'loans.approve', fail('timeout', 'no answer within 30 s'));
+    expect(r.outcome).toBe('unknown');
+    expect(r.headline).toMatch(/^Outcome unknown/);
+    expect(r.headline).not.toMatch(/fail/i);
+  });
+});
+
+describe('outcome of an exchange answer, order by order', () => {
+  const ok = (statuses: unknown[]) => ({
+    ok: true as const,
+    value: { status: 'ok', response: { type: 'order', data: { statuses } } },
+  });
+
+  it('is done when every order rests or fills', () => {
+    const r = classifyResult('a', 'exchange.submit', ok([{ resting: { oid: 7 } }, { filled: { oid: 8, totalSz: '0.1', avgPx: '30000' } }]));
+    expect(r.outcome).toBe('done');
+    expect(r.exchange?.verdict).toBe('all-ok');
+    expect(r.exchange?.statuses).toEqual([
+      { kind: 'resting', oid: '7' },
+      { kind: 'filled', oid: '8', totalSz: '0.1', avgPx: '30000' },
+    ]);
+  });
+
+  it('is partly failed, never success, when one order of the batch has an error', () => {
+    const r = classifyResult('a', 'exchange.submit', ok([{ resting: { oid: 7 } }, { error: 'Order has zero size.' }]));
+    expect(r.exchange?.verdict).toBe('partly-failed');
+    expect(r.headline).toMatch(/^Partly failed: the exchange refused 1 of 2/);
+    expect(r.exchange?.statuses[1]).toEqual({ kind: 'error', message: 'Order has zero size.' });
+  });
+
+  it('is refused when every entry is an error, or the exchange answers status err', () => {
+    expect(classifyResult('a', 'exchange.submit', ok([{ error: 'x' }])).outcome).toBe('refused');
+    const whole = classifyResult('a', 'exchange.submit', { ok: true, value: { status: 'err', response: 'Insufficient margin' } });
+    expect(whole.outcome).toBe('refused');
+    expect(whole.headline).toMatch(/Insufficient margin/);
+  });
+});

@@ -1,0 +1,81 @@
+/**
+ * Retry-After (issue 18, point 4): honoured as given, up to MAX_RETRY_AFTER_MS, never cut short;
+ * an operator's read stops at once with the time it may try again; a job's page waits.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { INTERACTIVE_MAX_WAIT_MS } from '../../../src/main/platform/client';
+import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
+import { MAX_RETRY_AFTER_MS } from '../../../src/shared/platform/limits';
+import { sendJson } from '../../support/verifying-server';
+import { startFixture, type Fixture } from './client-fixture';
+
+let fx: Fixture;
+beforeAll(async () => {
+  fx = await startFixture();
+});
+afterAll(() => fx.server.close());
+afterEach(() => {
+  fx.server.setHandler(null);
+  fx.server.hits.length = 0;
+  fx.sleeps.length = 0;
+});
+
+function tooMany(seconds: string, thenOk = Infinity) {
+  let n = 0;
+  fx.server.setHandler((_req, res) =>
+    n++ < thenOk
+      ? sendJson(res, 429, { error: 'too-many-requests', message: 'slow down' }, { 'Retry-After': seconds })
+      : sendJson(res, 200, { portfolios: [] }),
+  );
+}
+
+describe('Retry-After', () => {
+  it('an operator read told to wait 120 s stops at once and says when it may try again', async () => {
+    tooMany('120');
+    const now = 1_800_000_000_000;
+    const result = await fx.client({ now: () => now }).request({ method: 'GET', path: '/portfolios' });
+    expect(!result.ok && result.error.code).toBe('rate-limited');
+    expect(!result.ok && result.error.retryAt).toBe(String(now + 120_000));
+    expect(fx.server.hits).toHaveLength(1); // not retried 4 s later, as before
+    expect(fx.sleeps).toEqual([]);
+    expect(120_000).toBeGreaterThan(INTERACTIVE_MAX_WAIT_MS);
+  });
+
+  it('a job page waits what Retry-After says, never less', async () => {
+    tooMany('120', 1);
+    const result = await fx.client().request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
+    expect(result.ok).toBe(true);
+    expect(fx.sleeps).toHaveLength(1);
+    expect(fx.sleeps[0]).toBeGreaterThanOrEqual(120_000);
+  });
+
+  it('a short Retry-After is waited for in full, above the jittered back-off cap', async () => {
+    tooMany('7', 1);
+    const result = await fx.client({ random: () => 0 }).request({ method: 'GET', path: '/portfolios' });
+    expect(result.ok).toBe(true);
+    expect(fx.sleeps).toEqual([7_000]);
+  });
+
+  it('caps an absurd Retry-After at ten minutes', async () => {
+    tooMany('999999', 1);
+    await fx.client().request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
+    expect(fx.sleeps[0]).toBe(MAX_RETRY_AFTER_MS);
+  });
+
+  it('with a guard, the workspace is held back until Retry-After has passed', async () => {
+    tooMany('120');
+    let now = 1_800_000_000_000;
+    const guard = new LockoutGuard('ws-test', { now: () => now });
+    const client = fx.client({ now: () => now, guard });
+    await client.request({ method: 'GET', path: '/portfolios' });
+    expect(fx.server.hits).toHaveLength(1);
+    now += 60_000;
+    const held = await client.request({ method: 'GET', path: '/portfolios' });
+    expect(!held.ok && held.error.code).toBe('guard-refused');
+    expect(!held.ok && held.error.retryAt).toBe(String(1_800_000_000_000 + 120_000));
+    expect(fx.server.hits).toHaveLength(1); // nothing was sent meanwhile
+    now += 61_000;
+    fx.server.setHandler((_req, res) => sendJson(res, 200, { portfolios: [] }));
+    expect((await client.request({ method: 'GET', path: '/portfolios' })).ok).toBe(true);
+  });
+});
