@@ -28,31 +28,32 @@ test('submits an order from a template through the confirmation and shows the an
   const confirm = new ConfirmDialog(app);
   await shell.openTab('agent-wallets');
   await view.wallets.waitReady();
-  await expect(view.submit).toBeDisabled();
-  const portfolioId = await view.chooseComposerPortfolio('Hyperliquid Desk');
-
   await view.template('order').click();
   await expect(view.valid).toBeVisible();
   await view.submit.click();
   await expect(confirm.environment).toHaveText('SANDBOX');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
-  await expect(confirm.target).toContainText(portfolioId);
-  await expect(confirm.detail('Action')).toContainText('0.01');
+  await expect(confirm.detail('What it does')).toContainText('BUY 0.01 @ 30000');
+  // The body is platform-facts' {action, nonce}: no portfolio id, the nonce set by the main side.
+  await expect(confirm.field('action.type')).toHaveText('order');
+  await expect(confirm.field('nonce')).toHaveText(/^\d{13}$/);
+  await expect(confirm.root.getByTestId('confirm-fields')).not.toContainText('portfolioId');
+  await expect(confirm.submit).toHaveText('Send exchange action “order”');
   await confirm.submit.click();
-  await expect(confirm.result).toHaveText('The exchange answered ok (order).');
+  await expect(confirm.result).toHaveText('The exchange accepted it (1 of 1 entries ok).');
+  await expect(confirm.root.getByTestId('order-status-0')).toHaveAttribute('data-kind', 'resting');
   await confirm.close.click();
 
-  await expect(view.response).toContainText('"status": "ok"');
-  await expect(view.response).toContainText('"resting"');
+  await expect(view.response.getByTestId('order-status-0')).toContainText('oid');
   await expect(view.session.rows).toHaveCount(1);
   expect(await view.session.columnTexts('type')).toEqual(['order']);
-  expect(await view.session.columnTexts('result')).toEqual(['ok']);
+  expect(await view.session.columnTexts('result')).toEqual(['done']);
 
   // A second action from another template joins the session list, newest first.
   await view.template('updateLeverage').click();
   await view.submit.click();
   await confirm.submit.click();
-  await expect(confirm.result).toHaveText('The exchange answered ok (default).');
+  await expect(confirm.result).toHaveText('The exchange accepted it.');
   await confirm.close.click();
   await expect(view.session.rows).toHaveCount(2);
   expect(await view.session.columnTexts('type')).toEqual(['updateLeverage', 'order']);
@@ -62,14 +63,13 @@ test('invalid JSON is refused before anything is sent', async ({ app }) => {
   const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
   await shell.openTab('agent-wallets');
-  await view.chooseComposerPortfolio('Hyperliquid Desk');
   await view.json.fill('{"type": "order", "orders": [');
   await expect(view.invalid).toBeVisible();
   await expect(view.submit).toBeDisabled();
   await view.json.fill(
     '{"type": "order", "orders": [{"a": 0, "b": true, "p": "abc", "s": "1", "r": false}]}',
   );
-  await expect(view.invalid).toContainText('orders[0]');
+  await expect(view.invalid).toContainText('orders.0');
   await expect(view.submit).toBeDisabled();
 
   await shell.openTab('request-history');
@@ -78,17 +78,17 @@ test('invalid JSON is refused before anything is sent', async ({ app }) => {
   expect((await history.table.columnTexts('path')).some((p) => p.includes('/exchange'))).toBe(false);
 });
 
-test('a refusal by the platform shows its message', async ({ app }) => {
+test('a refusal by the exchange shows its message and is recorded as refused', async ({ app }) => {
   const view = new AgentWalletsPage(app);
   const confirm = new ConfirmDialog(app);
   await new Shell(app).openTab('agent-wallets');
-  // Only a pending agent wallet there: the platform answers 409.
-  await view.chooseComposerPortfolio('Hyperliquid Onboarding');
-  await view.template('order').click();
+  // The template modifies order 123456789, which the exchange does not know: it answers status err.
+  await view.template('modify').click();
   await view.submit.click();
   await confirm.submit.click();
-  await expect(confirm.errorMessage).toHaveText('the portfolio has no active agent wallet');
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'refused');
+  await expect(confirm.result).toContainText('Failed: the exchange refused it');
   await app.keyboard.press('Escape');
   await expect(view.session.rows).toHaveCount(1);
-  expect(await view.session.columnTexts('result')).toEqual(['failed']);
+  expect(await view.session.columnTexts('result')).toEqual(['refused']);
 });

@@ -56,9 +56,15 @@ test('approve: the lender approves a loan, the row and the detail show the new s
   await expect(confirm.environment).toHaveText('SANDBOX');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
   await expect(confirm.target).toContainText(loanId);
-  await expect(confirm.detail('Loan amount')).toContainText('7,922,000');
-  await expect(confirm.detail('Loan amount')).toContainText('USDC');
+  await expect(confirm.detail('Loan amount')).toHaveText('7922000 USDC');
+  await expect(confirm.root.getByTestId('confirm-request-line')).toContainText(`PATCH http`);
+  await expect(confirm.root.getByTestId('confirm-content-type')).toHaveText(
+    'Content-Type: application/vnd.approve-loan+json',
+  );
+  await expect(confirm.root.getByTestId('confirm-no-body')).toBeVisible();
+  await expect(confirm.submit).toHaveText('Approve loan');
   await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'done');
   // Collateralised: approval moves it to awaiting-collateral.
   await expect(confirm.result).toContainText('awaiting-collateral');
   await confirm.close.click();
@@ -89,7 +95,11 @@ test('cancel interest payment: the loan goes back to active', async ({ app }) =>
   await loans.action('cancel-interest').click();
   await expect(loans.actionForm('cancel-interest')).toBeVisible();
   await loans.review.click();
-  await expect(confirm.detail('Interest amount')).toContainText('147,290');
+  await expect(confirm.detail('Interest amount')).toContainText('147290');
+  // Every field that is sent is shown; the button names the action, beside "Back" (not "Cancel").
+  await expect(confirm.field('loanAllocationId')).not.toBeEmpty();
+  await expect(confirm.submit).toHaveText('Cancel interest payment');
+  await expect(confirm.root.getByRole('button', { name: 'Back' })).toBeVisible();
   await confirm.submit.click();
   await expect(confirm.result).toContainText('active');
   await confirm.close.click();
@@ -106,7 +116,8 @@ test('accept repayment: a full repayment requested by the borrower repays the lo
   await loans.openLoan(loanId, 'repaying');
   await loans.action('accept-repayment').click();
   await loans.review.click();
-  await expect(confirm.detail('Amount to accept')).toContainText('7,171,000');
+  await expect(confirm.field('amount')).toHaveText('7171000');
+  await expect(confirm.fieldRow('amount')).toContainText('USDC');
   await confirm.submit.click();
   await expect(confirm.result).toContainText('repaid');
   await confirm.close.click();
@@ -131,7 +142,7 @@ test('confirm external disbursement: the loan becomes active', async ({ app }) =
   await loans.openLoan(loanId, 'disbursing');
   await loans.action('confirm-disbursement').click();
   await loans.review.click();
-  await expect(confirm.detail('Disbursed amount')).toContainText('17,618,000');
+  await expect(confirm.detail('Disbursed amount')).toContainText('17618000');
   await confirm.submit.click();
   await expect(confirm.result).toContainText('active');
   await confirm.close.click();
@@ -168,22 +179,36 @@ test('LTV dry-run calculator: LTV of a loan against collateral, and the collater
   await app.getByTestId('open-ltv-calculator').click();
   const dry = loans.dryRun;
   await expect(dry).toBeVisible();
-  await dry.getByTestId('dry-loan-amount').fill('32500');
-  await dry.getByTestId('dry-loan-currency').fill('USDC');
-  await dry.getByTestId('dry-coll-amount').fill('1');
-  await dry.getByTestId('dry-coll-currency').fill('BTC');
+  // The specification does not show this body: the operator edits the exact JSON that is sent.
+  const body = dry.getByTestId('dry-body');
+  await body.fill(
+    JSON.stringify({
+      loanAmount: '32500',
+      loanCurrency: 'USDC',
+      collaterals: [{ amount: '1', currency: 'BTC' }],
+    }),
+  );
   await dry.getByTestId('dry-submit').click();
   // 32,500 USD against 1 BTC at 65,000 USD.
-  await expect(dry.getByTestId('dry-result')).toContainText('50.00%');
-  await dry.getByTestId('dry-target').fill('0.25');
+  await expect(dry.getByTestId('dry-result')).toContainText('"ltv": "0.5"');
+  await body.fill(
+    JSON.stringify({
+      loanAmount: '32500',
+      loanCurrency: 'USDC',
+      collaterals: [{ amount: '1', currency: 'BTC' }],
+      targetLtv: '0.25',
+      collateralCurrency: 'BTC',
+    }),
+  );
   await dry.getByTestId('dry-submit').click();
   // Reaching 25% needs 130,000 USD of collateral: one more BTC.
   await expect(dry.getByTestId('dry-result')).toContainText('"requiredCollateralAmount": "1"');
-  await dry.getByTestId('dry-loan-amount').fill('12,5');
+  await body.fill('{"loanAmount": 12,5}');
+  await expect(dry.getByTestId('dry-body-error')).toContainText('Not valid JSON');
   await expect(dry.getByTestId('dry-submit')).toBeDisabled();
 });
 
-test('a refused action shows the platform message and is sent exactly once', async ({ app }) => {
+test('an action the loan no longer allows is refused before anything is sent', async ({ app }) => {
   const shell = new Shell(app);
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
@@ -197,20 +222,18 @@ test('a refused action shows the platform message and is sent exactly once', asy
   const organizationId = await shell.organization.innerText();
   await approveLoanDirectly(baseUrl ?? '', organizationId, loanId);
 
+  // The main side reads the loan while preparing, applies the same rules, and refuses: no dialog,
+  // no PATCH, nothing spent from the lockout budget.
   await loans.action('approve').click();
-  await confirm.submit.click();
-  await expect(confirm.error).toBeVisible();
-  await expect(confirm.errorMessage).toHaveText('loan is awaiting-collateral, not awaiting-approval');
-  await expect(confirm.error).toHaveAttribute('data-code', 'conflict');
-  await expect(confirm.result).toBeHidden();
-  await app.keyboard.press('Escape');
+  await expect(app.getByTestId('action-error')).toContainText(
+    'Only a loan awaiting approval can be approved; this one is awaiting-collateral.',
+  );
   await expect(confirm.root).toBeHidden();
 
   await shell.openTab('request-history');
   const history = new RequestHistoryPage(app);
   await history.searchPath(`/loans/${loanId}`);
-  const patches = (await history.entries()).filter((e) => e.method === 'PATCH');
-  expect(patches).toHaveLength(1);
-  expect(patches[0]?.status).toBe('409');
-  expect(patches[0]?.error).toBe('conflict');
+  const entries = await history.entries();
+  expect(entries.filter((e) => e.method === 'PATCH')).toHaveLength(0);
+  expect(entries.filter((e) => e.method === 'GET').length).toBeGreaterThan(0);
 });

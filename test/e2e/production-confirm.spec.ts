@@ -67,6 +67,27 @@ async function showBuiltInAsProduction(page: Page): Promise<() => number> {
   for (const call of ['list', 'activate', 'remove', 'create', 'update']) {
     await page.route(`**/rpc/workspaces.${call}`, rewrite);
   }
+  // The prepared action names its workspace and the phrase it needs: shown as production too. (The
+  // main side's own refusal of an execute without the phrase is tested in
+  // test/e2e/prepared-actions.spec.ts against a real production workspace.)
+  await page.route('**/rpc/actions.prepare', async (route) => {
+    const response = await route.fetch();
+    const body: unknown = await response.json();
+    const value = isRecord(body) && body['ok'] === true && isRecord(body['value']) ? body['value'] : null;
+    const json =
+      value && isRecord(value['workspace'])
+        ? {
+            ...(body as Record<string, unknown>),
+            value: {
+              ...value,
+              workspace: { ...value['workspace'], environment: 'production' },
+              phraseRequired: value['changesState'] === true ? 'production' : null,
+            },
+          }
+        : body;
+    rewritten += 1;
+    await route.fulfill({ response, json });
+  });
   await page.route('**/events', (route) =>
     route.fulfill({ status: 200, contentType: 'text/event-stream', body: '' }),
   );
@@ -123,8 +144,9 @@ test('production: framed in warning colour; a loan approval needs "production" t
   await expect(confirm.environment).toHaveText('PRODUCTION');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
   await expect(confirm.target).toContainText(loanId);
-  await expect(confirm.detail('Loan amount')).toContainText('7,922,000');
-  await expect(confirm.detail('Loan amount')).toContainText('USDC');
+  await expect(confirm.detail('Loan amount')).toHaveText('7922000 USDC');
+  await expect(confirm.submit).toHaveText('Approve loan');
+  await expect(confirm.submit).toHaveClass(/danger/);
 
   const typed = confirm.root.getByTestId('confirm-type');
   await expect(typed).toBeFocused();
@@ -164,14 +186,15 @@ test('production: an exchange submission needs "production" typed', async ({ pag
   const confirm = new ConfirmDialog(page);
   await shell.openTab('agent-wallets');
   await view.wallets.waitReady();
-  const portfolioId = await view.chooseComposerPortfolio('Hyperliquid Desk');
   await view.template('order').click();
   await expect(view.valid).toBeVisible();
   await view.submit.click();
 
   await expect(confirm.environment).toHaveText('PRODUCTION');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
-  await expect(confirm.target).toContainText(portfolioId);
+  await expect(confirm.target).toContainText('BUY 0.01 @ 30000');
+  await expect(confirm.field('action.orders[0].p')).toHaveText('30000');
+  await expect(confirm.field('nonce')).toHaveText(/^\d{13}$/);
   await expect(confirm.submit).toBeDisabled();
   const typed = confirm.root.getByTestId('confirm-type');
   await typed.fill('Production');
@@ -179,10 +202,11 @@ test('production: an exchange submission needs "production" typed', async ({ pag
   await typed.fill('production');
   await expect(confirm.submit).toBeEnabled();
   await confirm.submit.click();
-  await expect(confirm.result).toHaveText('The exchange answered ok (order).');
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'done');
+  await expect(confirm.result).toHaveText('The exchange accepted it (1 of 1 entries ok).');
   await confirm.close.click();
   await expect(view.session.rows).toHaveCount(1);
-  expect(await view.session.columnTexts('result')).toEqual(['ok']);
+  expect(await view.session.columnTexts('result')).toEqual(['done']);
   await expectProductionFrame(page);
   expect(pageErrors).toEqual([]);
 });

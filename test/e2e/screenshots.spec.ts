@@ -57,8 +57,7 @@ for (const theme of ['light', 'dark'] as const) {
     const shell = new Shell(app);
     for (const tab of ALL_TAB_IDS) {
       await shell.openTab(tab);
-      if (tab === 'agent-wallets')
-        await new AgentWalletsPage(app).chooseComposerPortfolio('Hyperliquid Desk');
+      if (tab === 'agent-wallets') await new AgentWalletsPage(app).template('order').click();
       await settled(app, tab);
       await app.screenshot({ path: `${DIR}/${tab}-${theme}.png` });
     }

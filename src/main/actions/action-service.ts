@@ -29,7 +29,7 @@ import {
 } from '../../shared/actions';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
-import { buildRequest, changesState, objectKeyOf, type BuiltRequest } from './build-request';
+import { buildRequest, changesState, objectKeyOf, sendBuilt, type BuiltRequest } from './build-request';
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
 import { classifyResult } from './outcome';
 import type { ActionJournal } from './journal-sink';
@@ -171,14 +171,7 @@ export class ActionService {
         }),
       );
     }
-    const answer = await client.request<unknown>({
-      method: built.method,
-      path: built.path,
-      contentType: built.contentType,
-      ...(built.body !== null ? { body: built.body } : {}),
-      expect: built.expect,
-      operation: prepared.kind,
-    });
+    const answer = await sendBuilt(client, built, prepared.kind);
     const result = classifyResult(prepared.id, prepared.kind, answer);
     if (result.outcome === 'unknown') {
       result.check = checkPlan(entry.target);

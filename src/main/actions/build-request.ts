@@ -256,3 +256,15 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
     }
   }
 }
+
+/** Signs and sends a built request once: the only place an action's bytes leave for the platform. */
+export function sendBuilt(client: PlatformClient, built: BuiltRequest, operation: string): Promise<Result<unknown>> {
+  return client.request<unknown>({
+    method: built.method,
+    path: built.path,
+    contentType: built.contentType,
+    ...(built.body !== null ? { body: built.body } : {}),
+    expect: built.expect,
+    operation,
+  });
+}

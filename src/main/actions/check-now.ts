@@ -34,6 +34,12 @@ export function checkPlan(t: CheckTarget): { available: boolean; what: string } 
   }
 }
 
+/** Epoch milliseconds as an ISO time; anything else as sent. */
+function epochText(value: unknown): string {
+  const text = String(value);
+  return /^\d{1,16}$/.test(text) ? new Date(Number(text)).toISOString() : text;
+}
+
 /** The allocation's status that shows the action happened, and the one that shows it did not. */
 const ALLOCATION_RULES: Partial<Record<ActionKind, { pending: string[]; gone: string[] }>> = {
   'loans.cancelInterestPayment': { pending: ['awaiting-acceptance'], gone: ['cancelled'] },
@@ -48,7 +54,7 @@ export function judgeLoan(t: CheckTarget, loan: Loan): { settled: Settlement | n
       ? { settled: 'not-done', found: 'The loan is still awaiting approval: the approve did not take effect.' }
       : {
           settled: 'done',
-          found: `The loan is now “${loan.status}”${loan.extra?.approvedAt ? `, approved at ${loan.extra.approvedAt}` : ''}: the approve took effect.`,
+          found: `The loan is now “${loan.status}”${loan.extra?.approvedAt ? `, approved at ${epochText(loan.extra.approvedAt)}` : ''}: the approve took effect.`,
         };
   }
   const rule = ALLOCATION_RULES[t.kind];

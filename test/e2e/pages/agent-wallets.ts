@@ -12,9 +12,6 @@ export class AgentWalletsPage {
   get composer(): Locator {
     return this.page.getByTestId('exchange-composer');
   }
-  get composerPortfolio(): Locator {
-    return this.composer.getByTestId('composer-portfolio');
-  }
   get json(): Locator {
     return this.composer.getByTestId('composer-json');
   }
@@ -32,15 +29,5 @@ export class AgentWalletsPage {
   }
   template(type: string): Locator {
     return this.composer.getByTestId(`template-${type}`);
-  }
-
-  /** Chooses the composer's portfolio by its name (option labels are "name · type · id8"). */
-  async chooseComposerPortfolio(name: string): Promise<string> {
-    const value = await this.composerPortfolio
-      .locator('option', { hasText: new RegExp(`^${name} ·`) })
-      .getAttribute('value');
-    if (!value) throw new Error(`no portfolio named ${name}`);
-    await this.composerPortfolio.selectOption(value);
-    return value;
   }
 }

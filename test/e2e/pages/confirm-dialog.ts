@@ -30,7 +30,28 @@ export class ConfirmDialog {
   get close(): Locator {
     return this.root.getByTestId('confirm-close');
   }
-  /** The value shown beside a detail label (e.g. "Amount to accept"). */
+  /** The outcome panel: data-outcome is done, refused, unknown or not-sent. */
+  get outcome(): Locator {
+    return this.root.getByTestId('confirm-outcome');
+  }
+  get checkNow(): Locator {
+    return this.root.getByTestId('check-now');
+  }
+  get checkResult(): Locator {
+    return this.root.getByTestId('check-result');
+  }
+  get phrase(): Locator {
+    return this.root.getByTestId('confirm-type');
+  }
+  /** The value of one body field of the prepared request, exactly as it will be sent. */
+  field(name: string): Locator {
+    return this.root.getByTestId(`confirm-field-${name}`).getByTestId('confirm-field-value');
+  }
+  /** The whole row of one body field (name, value, currency note). */
+  fieldRow(name: string): Locator {
+    return this.root.getByTestId(`confirm-field-${name}`);
+  }
+  /** The value shown beside a context label (e.g. "Loan amount"). */
   detail(label: string): Locator {
     return this.root.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
   }

@@ -89,7 +89,10 @@ describe('secret containment', () => {
     await call('webhooks.setNotifications', { eventTypes: ['crypto-address-created'] });
     const subscribed = await call('webhooks.subscribeSandbox', { workspaceId: ws });
     expect(subscribed.ok).toBe(true);
-    const address = await fetch(`${external.controlUrl}/crypto-addresses`, { method: 'POST' });
+    const address = await fetch(`${external.controlUrl}/crypto-addresses`, {
+      method: 'POST',
+      headers: { 'X-Sandbox-Token': external.controlToken },
+    });
     expect(address.status).toBe(201);
     let hooks: Array<{ verdict: string; rawBody: string; headers: Record<string, string> }> = [];
     for (let i = 0; i < 200 && hooks.length === 0; i++) {
@@ -119,10 +122,7 @@ describe('secret containment', () => {
     await call('webhooks.clear', {});
     await call('webhooks.stopReceiver', {});
 
-    const portfolios = (await call('portfolios.list', { workspaceId: ws })).value as Array<{
-      portfolioId: string;
-    }>;
-    const portfolioId = portfolios[0]!.portfolioId;
+    await call('portfolios.list', { workspaceId: ws });
     await call('wallets.list', { workspaceId: ws });
     await call('accounts.list', { workspaceId: ws });
     const loans = (await call('loans.list', { workspaceId: ws })).value as {
@@ -130,19 +130,24 @@ describe('secret containment', () => {
     };
     const loanId = loans.items[0]!.loanId;
     await call('loans.get', { workspaceId: ws, loanId });
-    await call('loans.approve', { workspaceId: ws, loanId });
-    await call('loans.estimateLtv', { workspaceId: ws, loanId, amount: '10' });
-    await call('loans.cancelInterestPayment', { workspaceId: ws, loanId, loanAllocationId: 'nope' });
-    await call('loans.acceptRepayment', { workspaceId: ws, loanId });
-    await call('loans.confirmExternalDisbursement', { workspaceId: ws, loanId, loanAllocationId: 'nope' });
-    await call('loans.ltvDryRun', { workspaceId: ws, body: { loanAmount: '1000', loanCurrency: 'USDC' } });
+    // Every action goes prepare → execute; the prepared request and every outcome reach the renderer.
+    const act = async (action: Record<string, unknown>, phrase?: string) => {
+      const prepared = await call('actions.prepare', { workspaceId: ws, action });
+      const id = (prepared.value as { id?: string } | undefined)?.id;
+      return id ? call('actions.execute', { id, ...(phrase ? { phrase } : {}) }) : prepared;
+    };
+    await act({ kind: 'loans.approve', loanId });
+    await act({ kind: 'loans.estimateLtv', loanId, amount: '10' });
+    await act({ kind: 'loans.cancelInterestPayment', loanId, loanAllocationId: 'nope' });
+    await act({ kind: 'loans.acceptRepayment', loanId });
+    await act({ kind: 'loans.confirmExternalDisbursement', loanId, loanAllocationId: 'nope' });
+    await act({ kind: 'loans.ltvDryRun', body: { loanAmount: '1000', loanCurrency: 'USDC' } });
     await call('agentWallets.list', { workspaceId: ws });
-    await call('exchange.submit', {
-      workspaceId: ws,
-      portfolioId,
-      action: { type: 'scheduleCancel' },
-      nonce: Date.now(),
-    });
+    await act({ kind: 'exchange.submit', action: { type: 'scheduleCancel' } });
+    await call('actions.unsettled', {});
+    await call('actions.check', { id: 'act_0000000000000000' });
+    await call('actions.settle', { id: 'act_0000000000000000', settled: 'done', note: 'checked' });
+    await call('guard.status', { workspaceId: ws });
     await call('clearloop.list', { workspaceId: ws, limit: 10 });
     await call('activities.list', { workspaceId: ws, limit: 10 });
     await call('activities.listAll', { workspaceId: ws, jobId: 'all-activities' });

@@ -11,7 +11,6 @@ import { RequestHistory } from '../../../src/main/history/request-history';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
   PlatformClient,
-  approveLoan,
   getLoan,
   listAccounts,
   listActivities,
@@ -22,10 +21,22 @@ import {
   listLoans,
   listPortfolios,
   listWallets,
-  ltvDryRun,
-  submitExchange,
   testConnection,
 } from '../../../src/main/platform';
+import { buildRequest, sendBuilt } from '../../../src/main/actions/build-request';
+import type { ActionInput } from '../../../src/shared/actions';
+import type { Loan } from '../../../src/shared/platform/resources';
+import { fail, type Result } from '../../../src/shared/result';
+
+/** Builds an action as the action service does, and sends it once. */
+async function act<T>(input: ActionInput): Promise<Result<T>> {
+  const built = await buildRequest(
+    { client, organizationId: sandbox.organizationId, nextNonce: () => Date.now() },
+    input,
+  );
+  if (!built.ok) return fail(built.error.code, built.error.message);
+  return (await sendBuilt(client, built.value, input.kind)) as Result<T>;
+}
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 
 let sandbox: RunningSandbox;
@@ -83,38 +94,31 @@ describe('client against the sandbox', () => {
 
   it('runs the LTV dry run', async () => {
     const result = unwrap(
-      await ltvDryRun(client, sandbox.organizationId, {
-        loanAmount: '1000',
-        loanCurrency: 'USDC',
-        collaterals: [{ amount: '1', currency: 'BTC' }],
+      await act<{ ltv: unknown }>({
+        kind: 'loans.ltvDryRun',
+        body: { loanAmount: '1000', loanCurrency: 'USDC', collaterals: [{ amount: '1', currency: 'BTC' }] },
       }),
     );
     expect(typeof result.ltv).toBe('string');
   });
 
-  it('approves a loan once (PATCH with no body), and the second try is a conflict', async () => {
+  it('approves a loan once (PATCH with no body); the second is refused before it is sent', async () => {
     const org = sandbox.organizationId;
     const loans = unwrap(await listLoans(client, org, { statuses: ['awaiting-approval'] }));
     const mine = loans.find((l) => l.lenderOrganizationId === org);
     expect(mine).toBeDefined();
     if (!mine) return;
-    const approved = unwrap(await approveLoan(client, org, mine.loanId));
+    const approved = unwrap(await act<Loan>({ kind: 'loans.approve', loanId: mine.loanId }));
     expect(approved.status).not.toBe('awaiting-approval');
-    const again = await approveLoan(client, org, mine.loanId);
-    expect(!again.ok && again.error.code).toBe('conflict');
-    expect(!again.ok && again.error.status).toBe(409);
+    // The loan is read first: the shared rules refuse it now, and no PATCH is sent.
+    const again = await act<Loan>({ kind: 'loans.approve', loanId: mine.loanId });
+    expect(!again.ok && again.error.code).toBe('bad-input');
+    expect(!again.ok && again.error.message).toMatch(/awaiting approval/);
   });
 
-  it('submits an exchange action through an active agent wallet', async () => {
-    const wallets = unwrap(await listAgentWallets(client, {}));
-    const active = wallets.find((w) => w.status === 'active');
-    expect(active).toBeDefined();
+  it('submits an exchange action as platform-facts states it: {action, nonce}', async () => {
     const answer = unwrap(
-      await submitExchange(client, {
-        portfolioId: active?.portfolioId,
-        action: { type: 'scheduleCancel' },
-        nonce: Date.now(),
-      }),
+      await act<{ status: string }>({ kind: 'exchange.submit', action: { type: 'scheduleCancel' } }),
     );
     expect(['ok', 'err']).toContain(answer.status);
   });

@@ -12,14 +12,15 @@ import { RequestHistory } from '../../../src/main/history/request-history';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
   PlatformClient,
-  approveLoan,
-  estimateLoanLtv,
   getLoan,
   listActivities,
   listAgentWallets,
   listAllActivities,
-  submitExchange,
+  path,
 } from '../../../src/main/platform';
+import { buildRequest, sendBuilt } from '../../../src/main/actions/build-request';
+import { LOAN_OPERATIONS } from '../../../src/shared/loan-actions';
+import { loanObject } from '../../../src/main/platform/shape';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import {
   ACTIVITY_COLUMNS,
@@ -57,19 +58,34 @@ describe('signed requests accepted by an independent verifier', () => {
         .ok,
     ).toBe(true);
     expect((await listAgentWallets(client, { portfolioId: 'pf/1 2' })).ok).toBe(true);
-    expect(
-      (
-        await submitExchange(client, {
-          portfolioId: 'pf-1',
-          action: { type: 'cancel', cancels: [] },
-          nonce: Date.now(),
-        })
-      ).ok,
-    ).toBe(true);
-    expect(
-      (await estimateLoanLtv(client, org, 'loan é/1', { amount: '1.5', includeInterest: false })).ok,
-    ).toBe(true);
-    expect((await approveLoan(client, org, 'loan-2')).ok).toBe(true);
+    // Actions are built and sent by the same code the action service uses.
+    const exchange = await buildRequest(
+      { client, organizationId: org, nextNonce: () => Date.now() },
+      { kind: 'exchange.submit', action: { type: 'cancel', cancels: [{ a: 0, o: 1 }] } },
+    );
+    expect(exchange.ok && (await sendBuilt(client, exchange.value, 'exchange.submit')).ok).toBe(true);
+    // A loan PATCH to an id that needs encoding, with a body, and one with none (approve).
+    const patch = (loanId: string, op: 'estimateLtv' | 'approve', body: string | null) =>
+      sendBuilt(
+        client,
+        {
+          title: op,
+          changesState: op === 'approve',
+          target: loanId,
+          objectKey: loanId,
+          method: 'PATCH',
+          path: path`/organizations/${org}/loans/${loanId}`,
+          contentType: LOAN_OPERATIONS[op].mediaType,
+          body,
+          fields: [],
+          context: [],
+          expect: loanObject,
+          check: {},
+        },
+        `loans.${op}`,
+      );
+    expect((await patch('loan é/1', 'estimateLtv', '{"amount":"1.5","includeInterest":false}')).ok).toBe(true);
+    expect((await patch('loan-2', 'approve', null)).ok).toBe(true);
     expect((await getLoan(client, org, 'loan-3')).ok).toBe(true);
     expect(server.hits.length).toBe(6);
     expect(server.hits.every((h) => h.signatureValid)).toBe(true);

@@ -1,0 +1,209 @@
+/**
+ * Actions an operator can trust (issue 11), end to end in Chromium against the embedded sandbox:
+ * a lost answer is "outcome unknown" and Check now settles it, with no second PATCH; an exchange
+ * batch is judged order by order; bad amounts are refused at the field with nothing sent; a
+ * prepared id is sent at most once; production refuses an execute without its phrase on the main
+ * side, even when the bridge is called directly.
+ */
+import type { Page } from '@playwright/test';
+import type { ActionResult, PreparedAction } from '../../src/shared/actions';
+import type { Result } from '../../src/shared/result';
+import { test, expect } from './support/fixtures';
+import type { ConsoleServer } from './support/console-server';
+import { AgentWalletsPage } from './pages/agent-wallets';
+import { ConfirmDialog } from './pages/confirm-dialog';
+import { LoansPage } from './pages/loans';
+import { Shell } from './pages/shell';
+
+/** The embedded sandbox's controls, reached beside the workspace's base URL. */
+async function sandboxControl(app: Page, server: ConsoleServer) {
+  const baseUrl = (await new Shell(app).workspaceName.getAttribute('title')) ?? '';
+  const controlUrl = baseUrl.replace(/\/platform$/, '/sandbox');
+  const send = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${controlUrl}${path}`, {
+      method,
+      headers: {
+        'X-Sandbox-Token': server.sandboxControlToken,
+        ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as unknown;
+  };
+  return {
+    send,
+    /** How many requests of this method and path prefix reached the sandbox, whatever their answer. */
+    count: async (method: string, pathPrefix: string) =>
+      (
+        (await send('GET', `/requests?method=${method}&pathPrefix=${encodeURIComponent(pathPrefix)}`)) as {
+          count: number;
+        }
+      ).count,
+  };
+}
+
+test('a lost answer is "outcome unknown"; Check now finds the loan approved; one PATCH reached the sandbox', async ({
+  app,
+  server,
+}) => {
+  const shell = new Shell(app);
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  const sandbox = await sandboxControl(app, server);
+  await shell.openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-2');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await sandbox.send('POST', '/faults', {
+    method: 'PATCH',
+    pathPrefix: '/organizations/',
+    mode: 'drop-after-commit',
+    times: 1,
+  });
+  const before = await sandbox.count('PATCH', '/organizations/');
+
+  await loans.action('approve').click();
+  await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
+  await expect(confirm.outcome).toContainText('Outcome unknown');
+  await expect(confirm.outcome).not.toContainText(/failed/i);
+  // Amber, never the refusal red.
+  const colours = await confirm.outcome.evaluate((el) => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--warn-fg)';
+    el.appendChild(probe);
+    const warn = getComputedStyle(probe).color;
+    probe.remove();
+    return { text: getComputedStyle(el).color, warn };
+  });
+  expect(colours.text).toBe(colours.warn);
+  // No resend is offered: only Check now.
+  await expect(confirm.root.getByRole('button', { name: /send|retry|approve/i })).toHaveCount(0);
+  await expect(app.getByTestId('unsettled-notice')).toContainText('1 action with unknown outcome');
+
+  await confirm.checkNow.click();
+  await expect(confirm.checkResult).toHaveAttribute('data-settled', 'done');
+  await expect(confirm.checkResult).toContainText('the approve took effect');
+  await confirm.close.click();
+  await expect(app.getByTestId('unsettled-notice')).toBeHidden();
+  expect(await sandbox.count('PATCH', '/organizations/')).toBe(before + 1);
+});
+
+test('an exchange batch with one erroring order shows that error order by order, as partly failed', async ({
+  app,
+}) => {
+  const view = new AgentWalletsPage(app);
+  const confirm = new ConfirmDialog(app);
+  await new Shell(app).openTab('agent-wallets');
+  const good = { a: 0, b: true, p: '30000', s: '0.01', r: false, t: { limit: { tif: 'Gtc' } } };
+  await view.json.fill(
+    JSON.stringify({ type: 'order', grouping: 'na', orders: [good, { ...good, s: '0.0001' }] }),
+  );
+  await expect(view.valid).toBeVisible();
+  await view.submit.click();
+  await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'done');
+  await expect(confirm.result).toHaveText(/^Partly failed: the exchange refused 1 of 2 entries/);
+  await expect(confirm.root.getByTestId('order-status-0')).toHaveAttribute('data-kind', 'resting');
+  await expect(confirm.root.getByTestId('order-status-1')).toHaveAttribute('data-kind', 'error');
+  await expect(confirm.root.getByTestId('order-status-1')).toContainText('minimum value of $10');
+  await confirm.close.click();
+  expect(await view.session.columnTexts('result')).toEqual(['partly failed']);
+});
+
+test('every bad repayment amount is refused at the field, and nothing reaches the sandbox', async ({
+  app,
+  server,
+}) => {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  const sandbox = await sandboxControl(app, server);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
+  await loans.openLoan(loanId, 'repaying');
+  await loans.action('accept-repayment').click();
+  const amount = loans.actionForm('accept-repayment').getByTestId('action-amount');
+  const error = loans.actionForm('accept-repayment').getByTestId('field-error-amount');
+  const before = await sandbox.count('PATCH', '/organizations/');
+  const cases: [string, RegExp][] = [
+    ['abc', /decimal number/],
+    ['1e3', /exponent/],
+    ['0x10', /hexadecimal/],
+    ['-5', /sign/],
+    ['0', /greater than zero/],
+    ['1,000', /thousands separators/],
+    ['999999999999', /at most the requested/],
+  ];
+  for (const [text, says] of cases) {
+    await amount.fill(text);
+    await loans.review.click();
+    await expect(error, text).toContainText(says);
+    await expect(confirm.root).toBeHidden();
+  }
+  expect(await sandbox.count('PATCH', '/organizations/')).toBe(before);
+});
+
+test('a prepared action is sent at most once: a second execute of its id is refused', async ({
+  app,
+  server,
+}) => {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  const sandbox = await sandboxControl(app, server);
+  await new Shell(app).openTab('loans');
+  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-4');
+  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.action('approve').click();
+  const id = await confirm.root.getAttribute('data-action-id');
+  expect(id).toMatch(/^act_/);
+  await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'done');
+  const before = await sandbox.count('PATCH', '/organizations/');
+  // Straight through the bridge, as a script in the page could.
+  const again = await app.evaluate(
+    (actionId) => window.copper.actions.execute({ id: actionId }) as Promise<Result<ActionResult>>,
+    id ?? '',
+  );
+  expect(again.ok).toBe(false);
+  expect(!again.ok && again.error.code).toBe('prepared-used');
+  expect(await sandbox.count('PATCH', '/organizations/')).toBe(before);
+});
+
+test('a production workspace refuses execute without the phrase, called through the bridge directly', async ({
+  app,
+}) => {
+  const outcome = await app.evaluate(async () => {
+    const api = window.copper;
+    const vault = await api.keychain.status({});
+    if (vault.ok && !vault.value.osKeychainAvailable && !vault.value.vault.exists)
+      await api.keychain.createVault({ passphrase: 'quartz-lantern-orbit-meadow-7193' });
+    const ws = await api.workspaces.create({
+      name: 'Production desk',
+      environment: 'production',
+      organizationId: 'org-prod-e2e',
+    });
+    if (!ws.ok) return { step: 'create', error: ws.error };
+    const key = await api.keychain.setKey({
+      workspaceId: ws.value.id,
+      apiKey: 'k-prod',
+      apiSecret: 's-prod-e2e',
+    });
+    if (!key.ok) return { step: 'key', error: key.error };
+    // An exchange action needs no read to prepare: nothing leaves this machine.
+    const prepared = (await api.actions.prepare({
+      workspaceId: ws.value.id,
+      action: { kind: 'exchange.submit', action: { type: 'scheduleCancel' } },
+    })) as Result<PreparedAction>;
+    if (!prepared.ok) return { step: 'prepare', error: prepared.error };
+    const bare = await api.actions.execute({ id: prepared.value.id });
+    const wrong = await api.actions.execute({ id: prepared.value.id, phrase: 'Production' });
+    return { step: 'done', phraseRequired: prepared.value.phraseRequired, bare, wrong };
+  });
+  expect(outcome.step).toBe('done');
+  if (outcome.step !== 'done') return;
+  expect(outcome.phraseRequired).toBe('production');
+  for (const r of [outcome.bare, outcome.wrong]) {
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.error.code).toBe('confirmation-required');
+  }
+});
