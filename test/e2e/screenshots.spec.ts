@@ -1,8 +1,9 @@
 /**
  * Screenshots of every tab, light and dark (the theme follows the OS by default, emulated here),
  * plus the loan detail and a confirmation dialog, into `screenshots/<name>-<theme>.png` at the
- * configured 1280×800. They are for people to look at; the assertions only make sure each view
- * has settled before the picture is taken.
+ * configured 1280×800. They are for people to look at; the assertions make sure each picture
+ * shows what it claims: the theme asked for, every tab loaded without an error, the confirmation
+ * of the exact request.
  */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
@@ -43,11 +44,20 @@ async function settled(page: Page, tab: TabId): Promise<void> {
       view.evaluate((el) =>
         Array.from(el.querySelectorAll<HTMLElement>('[data-status]'))
           .filter((t) => t.checkVisibility())
-          .every((t) => ['ready', 'error'].includes(t.getAttribute('data-status') ?? '')),
+          .every((t) => t.getAttribute('data-status') === 'ready'),
       ),
     )
     .toBe(true);
   await expect(view.locator('[data-testid="table-loading"]:visible')).toHaveCount(0);
+  await expect(view.locator('[role="alert"]:visible')).toHaveCount(0);
+}
+
+/** The page background's relative luminance: near 0 in the dark theme, near 1 in the light one. */
+async function backgroundLuminance(page: Page): Promise<number> {
+  const css = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [r, g, b] = (css.match(/[\d.]+/g) ?? []).slice(0, 3).map((v) => Number(v) / 255);
+  const lin = (c = 0) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+  return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
 for (const theme of ['light', 'dark'] as const) {
@@ -55,6 +65,9 @@ for (const theme of ['light', 'dark'] as const) {
     await mkdir(DIR, { recursive: true });
     await app.emulateMedia({ colorScheme: theme });
     const shell = new Shell(app);
+    const luminance = await backgroundLuminance(app);
+    if (theme === 'dark') expect(luminance).toBeLessThan(0.05);
+    else expect(luminance).toBeGreaterThan(0.8);
     for (const tab of ALL_TAB_IDS) {
       await shell.openTab(tab);
       if (tab === 'agent-wallets') await new AgentWalletsPage(app).template('order').click();
@@ -73,6 +86,8 @@ for (const theme of ['light', 'dark'] as const) {
     await loans.review.click();
     const confirm = new ConfirmDialog(app);
     await expect(confirm.submit).toBeEnabled();
+    await expect(confirm.submit).toHaveText('Accept repayment');
+    await expect(confirm.field('amount')).toHaveText(/^\d+(\.\d+)?$/);
     await app.screenshot({ path: `${DIR}/confirm-dialog-${theme}.png` });
     await app.keyboard.press('Escape');
     await expect(confirm.root).toBeHidden();

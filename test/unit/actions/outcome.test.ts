@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResult, outcomeOfFailure } from '../../../src/main/actions/outcome';
+import { deliveryOf } from '../../../src/main/platform/attempt-control';
 import { fail, type AppError, type ErrorCode } from '../../../src/shared/result';
 
 const err = (code: ErrorCode, extra: Partial<AppError> = {}): AppError => ({ code, message: 'm', ...extra });
@@ -50,7 +51,11 @@ describe('outcome of an exchange answer, order by order', () => {
   });
 
   it('is done when every order rests or fills', () => {
-    const r = classifyResult('a', 'exchange.submit', ok([{ resting: { oid: 7 } }, { filled: { oid: 8, totalSz: '0.1', avgPx: '30000' } }]));
+    const r = classifyResult(
+      'a',
+      'exchange.submit',
+      ok([{ resting: { oid: 7 } }, { filled: { oid: 8, totalSz: '0.1', avgPx: '30000' } }]),
+    );
     expect(r.outcome).toBe('done');
     expect(r.exchange?.verdict).toBe('all-ok');
     expect(r.exchange?.statuses).toEqual([
@@ -60,7 +65,11 @@ describe('outcome of an exchange answer, order by order', () => {
   });
 
   it('is partly failed, never success, when one order of the batch has an error', () => {
-    const r = classifyResult('a', 'exchange.submit', ok([{ resting: { oid: 7 } }, { error: 'Order has zero size.' }]));
+    const r = classifyResult(
+      'a',
+      'exchange.submit',
+      ok([{ resting: { oid: 7 } }, { error: 'Order has zero size.' }]),
+    );
     expect(r.exchange?.verdict).toBe('partly-failed');
     expect(r.headline).toMatch(/^Partly failed: the exchange refused 1 of 2/);
     expect(r.exchange?.statuses[1]).toEqual({ kind: 'error', message: 'Order has zero size.' });
@@ -68,8 +77,37 @@ describe('outcome of an exchange answer, order by order', () => {
 
   it('is refused when every entry is an error, or the exchange answers status err', () => {
     expect(classifyResult('a', 'exchange.submit', ok([{ error: 'x' }])).outcome).toBe('refused');
-    const whole = classifyResult('a', 'exchange.submit', { ok: true, value: { status: 'err', response: 'Insufficient margin' } });
+    const whole = classifyResult('a', 'exchange.submit', {
+      ok: true,
+      value: { status: 'err', response: 'Insufficient margin' },
+    });
     expect(whole.outcome).toBe('refused');
     expect(whole.headline).toMatch(/Insufficient margin/);
+  });
+});
+
+describe('whether a request that got no answer can have reached the platform', () => {
+  const fetchError = (code: string) =>
+    new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
+  it.each([
+    'ECONNREFUSED',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'EHOSTUNREACH',
+    'CERT_HAS_EXPIRED',
+    'DEPTH_ZERO_SELF_SIGNED_CERT',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+  ])('%s: it cannot have been sent (refused)', (code) => {
+    expect(deliveryOf(fetchError(code))).toBe('not-sent');
+  });
+  it.each(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT'])(
+    '%s: it may have been sent (unknown)',
+    (code) => {
+      expect(deliveryOf(fetchError(code))).toBe('maybe-sent');
+    },
+  );
+  it('an error without a code may have been sent', () => {
+    expect(deliveryOf(new Error('other side closed'))).toBe('maybe-sent');
+    expect(deliveryOf('weird')).toBe('maybe-sent');
   });
 });

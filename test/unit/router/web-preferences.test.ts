@@ -46,9 +46,34 @@ describe('Electron window hardening', () => {
   });
 
   it('has a CSP that forbids inline and remote scripts', () => {
-    expect(CONTENT_SECURITY_POLICY).toContain("script-src 'self'");
-    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-(inline|eval)'?\s*;?\s*(?=.*script)/);
-    expect(CONTENT_SECURITY_POLICY).toContain("object-src 'none'");
-    expect(CONTENT_SECURITY_POLICY).toContain("frame-ancestors 'none'");
+    const policy = cspDirectives(CONTENT_SECURITY_POLICY);
+    // Scripts (and the fallback) come from the app only: no inline, eval, wildcard or remote origin.
+    for (const name of ['script-src', 'default-src', 'style-src']) {
+      expect(policy.get(name), name).toEqual(["'self'"]);
+    }
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-ancestors')).toEqual(["'none'"]);
+    expect(policy.get('base-uri')).toEqual(["'none'"]);
+    for (const sources of policy.values()) {
+      expect(sources.filter((v) => /unsafe-|^\*$|^https?:/.test(v))).toEqual([]);
+    }
+  });
+
+  it('reads a policy the way a browser does (the check above fails on a weakened policy)', () => {
+    const weakened = CONTENT_SECURITY_POLICY.replace(
+      "script-src 'self'",
+      "script-src 'self' 'unsafe-inline'",
+    );
+    expect(cspDirectives(weakened).get('script-src')).toContain("'unsafe-inline'");
   });
 });
+
+/** `directive source source; …` → directive → sources, as a browser splits a policy. */
+function cspDirectives(policy: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const part of policy.split(';')) {
+    const [name, ...sources] = part.trim().split(/\s+/);
+    if (name) out.set(name.toLowerCase(), sources);
+  }
+  return out;
+}

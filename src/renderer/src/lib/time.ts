@@ -4,9 +4,14 @@
  * kept for the title attribute.
  */
 
-/** Epoch ms, or null. Digits of length ≤ 11 are unix seconds; longer ones are milliseconds. */
-export function parseTimestamp(raw: string | null | undefined): number | null {
-  if (raw === null || raw === undefined) return null;
+/**
+ * Epoch ms, or null. Digits of length ≤ 11 are unix seconds; longer ones are milliseconds. The
+ * platform promises strings but may send a JSON number: an integer is read like its digits,
+ * anything else that is not a string is no timestamp (never a crash).
+ */
+export function parseTimestamp(raw: unknown): number | null {
+  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? parseTimestamp(String(raw)) : null;
+  if (typeof raw !== 'string') return null;
   const s = raw.trim();
   if (s === '' || s === '0') return null;
   if (/^\d+$/.test(s)) {
@@ -28,16 +33,16 @@ export function formatLocal(ms: number | null, withMs = false): string {
   return withMs ? `${base}.${pad(d.getMilliseconds(), 3)}` : base;
 }
 
-export function formatTimestamp(raw: string | null | undefined): string {
+export function formatTimestamp(raw: unknown): string {
   const ms = parseTimestamp(raw);
-  return ms === null ? (raw ?? '') : formatLocal(ms);
+  return ms === null ? (raw === null || raw === undefined ? '' : String(raw)) : formatLocal(ms);
 }
 
 /** Title text: raw value plus UTC, for when an operator compares with a platform log. */
-export function timestampTitle(raw: string | null | undefined): string {
+export function timestampTitle(raw: unknown): string {
   const ms = parseTimestamp(raw);
-  if (ms === null) return raw ?? '';
-  return `${raw} · ${new Date(ms).toISOString()}`;
+  if (ms === null) return raw === null || raw === undefined ? '' : String(raw);
+  return `${String(raw)} · ${new Date(ms).toISOString()}`;
 }
 
 /** "3d 4h", "12m 5s", "expired 2h ago". */
