@@ -26,7 +26,7 @@ async function main(): Promise<void> {
   try {
     const keyAnswer = await fetch(`${server.controlUrl}/keys`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.controlToken },
       body: '{}',
     });
     const rawKey = (await keyAnswer.json()) as { apiKey: string; apiSecret: string };

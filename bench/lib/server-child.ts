@@ -19,6 +19,8 @@ export interface ServerInfo {
   origin: string;
   baseUrl: string;
   controlUrl: string;
+  /** The `X-Sandbox-Token` its controls require ('' for the bare server). */
+  controlToken: string;
   organizationId: string;
   startMs: number;
 }
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
       origin: new URL(sb.baseUrl).origin,
       baseUrl: sb.baseUrl,
       controlUrl: sb.controlUrl,
+      controlToken: sb.controlToken,
       organizationId: sb.organizationId,
     };
   } else {
@@ -63,7 +66,13 @@ async function main(): Promise<void> {
         server.closeAllConnections();
       });
     const origin = `http://127.0.0.1:${port}`;
-    info = { origin, baseUrl: `${origin}/platform`, controlUrl: `${origin}/sandbox`, organizationId: '' };
+    info = {
+      origin,
+      baseUrl: `${origin}/platform`,
+      controlUrl: `${origin}/sandbox`,
+      controlToken: '',
+      organizationId: '',
+    };
   }
   const ready: ServerInfo = { ...info, startMs: Math.round(performance.now() - started) };
   console.info(`READY ${JSON.stringify(ready)}`);

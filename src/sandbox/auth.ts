@@ -2,7 +2,8 @@
  * API-key authentication exactly as the specification: `Authorization: ApiKey <key>`,
  * `X-Timestamp` (ms) and `X-Signature` = hex HMAC-SHA256(secret, timestamp + METHOD + path with
  * query as received + raw body). Also the platform-facts lockout: 30 failed authentications per
- * hour per key and IP lock the key out for 15 minutes.
+ * hour per key and IP lock that key for that IP for 15 minutes. Counting and locking per pair
+ * means that someone who only knows a key id cannot lock the key out for its owner.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { HttpError, tooManyRequests, unauthorized } from './errors';
@@ -18,6 +19,8 @@ export interface ApiKeyRecord {
   organizationId: string;
   /** The user the key acts as (recorded in approvedBy, activities...). */
   userId: string;
+  /** Optional binding to one portfolio: its agent wallet signs the key's `POST /exchange`. */
+  portfolioId?: string;
 }
 
 export interface SignedRequest {
@@ -39,6 +42,7 @@ export class Authenticator {
   private readonly keys = new Map<string, ApiKeyRecord>();
   /** key + signature → time after which the entry may be forgotten. */
   private readonly seen = new Map<string, number>();
+  /** Keyed by `key|ip`, like the lock. */
   private readonly failures = new Map<string, number[]>();
   private readonly lockedUntil = new Map<string, number>();
   private lastPrune = 0;
@@ -61,10 +65,10 @@ export class Authenticator {
     const presented = /^ApiKey ([^\s]{1,200})$/.exec(req.authorization ?? '')?.[1];
     const failKey = `${presented ?? ''}|${req.remoteAddress}`;
     if (presented !== undefined) {
-      const until = this.lockedUntil.get(presented);
+      const until = this.lockedUntil.get(failKey);
       if (until !== undefined && until > now) {
         throw tooManyRequests(
-          `API key locked out after ${FAILURES_BEFORE_LOCK} failed authentications; retry later`,
+          `API key locked out for this client address after ${FAILURES_BEFORE_LOCK} failed authentications; retry later`,
           (until - now) / 1000,
         );
       }
@@ -72,7 +76,8 @@ export class Authenticator {
     try {
       return this.check(req, presented, now);
     } catch (err) {
-      if (err instanceof HttpError && err.status === 401) this.recordFailure(failKey, presented, now);
+      if (err instanceof HttpError && err.status === 401)
+        this.recordFailure(failKey, presented !== undefined, now);
       throw err;
     }
   }
@@ -104,12 +109,12 @@ export class Authenticator {
     return record;
   }
 
-  private recordFailure(failKey: string, presented: string | undefined, now: number): void {
+  private recordFailure(failKey: string, keyPresented: boolean, now: number): void {
     const list = (this.failures.get(failKey) ?? []).filter((t) => t > now - FAILURE_WINDOW_MS);
     list.push(now);
     this.failures.set(failKey, list);
-    if (list.length >= FAILURES_BEFORE_LOCK && presented !== undefined) {
-      this.lockedUntil.set(presented, now + LOCK_MS);
+    if (list.length >= FAILURES_BEFORE_LOCK && keyPresented) {
+      this.lockedUntil.set(failKey, now + LOCK_MS);
       this.failures.delete(failKey);
     }
   }

@@ -1,17 +1,29 @@
 /**
- * `npm run sandbox -- --port <p> --seed <n> --size small|large --api-key <k> --api-secret <s>`
- * Starts the sandbox standalone, prints its base URL and key (and the secret only when it
- * generated it), and stops cleanly on SIGINT / SIGTERM. Bad flags exit with status 2.
+ * `npm run sandbox -- --port <p> --seed <n> --size small|large --api-key <k> --api-secret <s>
+ * --control-token <t> --quirks '<json>'`
+ * Starts the sandbox standalone, prints its base URL, key and control token (and the secret only
+ * when it generated it), and stops cleanly on SIGINT / SIGTERM. Bad flags exit with status 2.
  */
+import { describeQuirksError, sandboxQuirksSchema } from '../shared/sandbox-quirks';
+import { checkControlToken } from './control-guard';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 
 const USAGE =
   'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large] ' +
-  '[--api-key <key> --api-secret <secret>] [--no-rate-limit]';
+  '[--api-key <key> --api-secret <secret>] [--control-token <token>] [--quirks <json>] [--no-rate-limit]';
 
 export function parseArgs(argv: readonly string[]): SandboxOptions {
   const opts: SandboxOptions = { port: 8787 };
-  const takesValue = new Set(['--port', '--host', '--seed', '--size', '--api-key', '--api-secret']);
+  const takesValue = new Set([
+    '--port',
+    '--host',
+    '--seed',
+    '--size',
+    '--api-key',
+    '--api-secret',
+    '--control-token',
+    '--quirks',
+  ]);
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
     const eq = raw.indexOf('=');
@@ -52,6 +64,16 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
       case '--api-secret':
         opts.apiSecret = value;
         break;
+      case '--control-token':
+        try {
+          opts.controlToken = checkControlToken(value);
+        } catch (err) {
+          throw new UsageError(`--control-token: ${(err as Error).message}`);
+        }
+        break;
+      case '--quirks':
+        opts.quirks = parseQuirksFlag(value);
+        break;
     }
   }
   if ((opts.apiKey === undefined) !== (opts.apiSecret === undefined)) {
@@ -61,6 +83,18 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
 }
 
 class UsageError extends Error {}
+
+function parseQuirksFlag(value: string): NonNullable<SandboxOptions['quirks']> {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new UsageError('--quirks must be a JSON object, e.g. \'{"pageCap":50}\'');
+  }
+  const parsed = sandboxQuirksSchema.safeParse(json);
+  if (!parsed.success) throw new UsageError(`--quirks: ${describeQuirksError(parsed.error)}`);
+  return parsed.data;
+}
 
 async function main(): Promise<void> {
   let opts: SandboxOptions;
@@ -104,6 +138,9 @@ async function main(): Promise<void> {
   console.log(`controls:        ${sandbox.controlUrl}`);
   console.log(`organization id: ${sandbox.organizationId}`);
   console.log(`API key:         ${sandbox.apiKey}`);
+  // The operator needs it to use the controls; a token given on the command line is not echoed.
+  if (opts.controlToken === undefined) console.log(`control token:   ${sandbox.controlToken}`);
+  if (opts.quirks !== undefined) console.log(`quirks:          ${JSON.stringify(opts.quirks)}`);
   if (opts.apiSecret === undefined) console.log(`API secret:      ${sandbox.apiSecret}`);
 }
 

@@ -1,5 +1,6 @@
 /**
- * Sandbox-only controls under `/sandbox/...` (loopback only, unsigned, JSON). Controls are
+ * Sandbox-only controls under `/sandbox/...` (loopback Host, no Origin, JSON, control token;
+ * see control-guard.ts). Controls are
  * registered on a `ControlPanel`, so that later features (webhook subscriptions) add their own
  * with `panel.register(...)` without touching the server.
  */
@@ -9,6 +10,7 @@ import { parseJsonObject } from './body';
 import type { SandboxClock } from './clock';
 import { badRequest, methodNotAllowed, notFound } from './errors';
 import type { RateLimiter } from './rate-limit';
+import { movePrices, parsePriceUpdate, pricesView } from './state/prices';
 import type { SandboxStore } from './state/store';
 
 export interface ControlDeps {
@@ -37,6 +39,16 @@ const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
 
 export class ControlPanel {
   private readonly routes = new Map<string, Map<string, ControlHandler>>();
+  private readonly resetHooks: (() => void)[] = [];
+
+  /** Runs on `POST /sandbox/reset` (faults and quirks are cleared there). */
+  onReset(hook: () => void): void {
+    this.resetHooks.push(hook);
+  }
+
+  runResetHooks(): void {
+    for (const hook of this.resetHooks) hook();
+  }
 
   /** `path` is below `/sandbox`, e.g. `/reset`. */
   register(method: string, path: string, handler: ControlHandler): void {
@@ -100,6 +112,7 @@ export function registerCoreControls(panel: ControlPanel, deps: ControlDeps): vo
   panel.register('POST', '/reset', () => {
     store.reset();
     deps.limiter.reset();
+    panel.runResetHooks();
     return { status: 200, json: { reset: true, clock: clockView(deps) } };
   });
   panel.register('GET', '/clock', () => ({ status: 200, json: clockView(deps) }));
@@ -120,9 +133,34 @@ export function registerCoreControls(panel: ControlPanel, deps: ControlDeps): vo
     const org = store.organization(requested);
     if (org === undefined)
       throw badRequest('organizationId is not a sandbox organization (see GET /sandbox/info)');
+    const portfolioId = body.portfolioId ?? undefined;
+    if (
+      portfolioId !== undefined &&
+      (typeof portfolioId !== 'string' || !store.isOwnPortfolio(portfolioId, org.organizationId))
+    )
+      throw badRequest('portfolioId must be a portfolio of the organization (see GET /sandbox/info)');
     const pair = generateKeyPair();
-    deps.auth.addKey({ ...pair, organizationId: org.organizationId, userId: org.userIds[0] ?? '' });
-    return { status: 201, json: { ...pair, organizationId: org.organizationId } };
+    deps.auth.addKey({
+      ...pair,
+      organizationId: org.organizationId,
+      userId: org.userIds[0] ?? '',
+      ...(portfolioId === undefined ? {} : { portfolioId }),
+    });
+    return {
+      status: 201,
+      json: {
+        ...pair,
+        organizationId: org.organizationId,
+        ...(portfolioId === undefined ? {} : { portfolioId }),
+      },
+    };
+  });
+  panel.register('GET', '/prices', () => ({ status: 200, json: { prices: pricesView(store.prices) } }));
+  panel.register('POST', '/prices', (req) => {
+    const update = parsePriceUpdate(parseJsonObject(req.body));
+    store.settle();
+    const result = movePrices(store, update);
+    return { status: 200, json: { prices: pricesView(store.prices), ...result } };
   });
   panel.register('GET', '/info', () => {
     store.settle();

@@ -5,9 +5,15 @@
 import { createServer } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { AddressInfo } from 'node:net';
+import type { SandboxQuirks } from '../shared/sandbox-quirks';
 import { Authenticator, generateKeyPair } from './auth';
 import { SandboxClock } from './clock';
+import { checkControlToken, generateControlToken } from './control-guard';
 import { ControlPanel, registerCoreControls } from './controls';
+import { parseQuirks, registerFaultControls } from './faults/controls';
+import { FaultTable } from './faults/faults';
+import { RequestLog } from './faults/request-log';
+import { QuirkEngine } from './quirks';
 import type { SandboxSize } from './data/types';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitRule } from './rate-limit';
 import { Router } from './router';
@@ -35,6 +41,10 @@ export interface SandboxOptions {
   pendingActivationMs?: number;
   /** Webhook delivery retries: default 5 attempts, 1 s base delay doubling, 5 s timeout each. */
   webhookRetry?: WebhookRetryOptions;
+  /** Every `/sandbox/...` control must carry it in `X-Sandbox-Token`; default: 32 random bytes, hex. */
+  controlToken?: string;
+  /** The quirks mode from the start (src/shared/sandbox-quirks.ts); default none. */
+  quirks?: SandboxQuirks;
 }
 
 export interface RunningSandbox {
@@ -46,6 +56,8 @@ export interface RunningSandbox {
   organizationId: string;
   apiKey: string;
   apiSecret: string;
+  /** The value for the `X-Sandbox-Token` header of control requests. */
+  controlToken: string;
   close(): Promise<void>;
 }
 
@@ -100,12 +112,29 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     userId: caller?.userIds[0] ?? '',
   });
   const limiter = new RateLimiter(opts.rateLimit ?? DEFAULT_RATE_LIMIT, () => clock.wallNow());
+  const controlToken = checkControlToken(opts.controlToken ?? generateControlToken());
+  const quirks = new QuirkEngine(opts.quirks === undefined ? {} : parseQuirks(opts.quirks));
+  const faults = new FaultTable();
+  const requestLog = new RequestLog();
+  const timers = new Set<NodeJS.Timeout>();
   const controls = new ControlPanel();
   registerCoreControls(controls, { store, auth, limiter, clock });
+  registerFaultControls(controls, { faults, requestLog, quirks });
   const hub = new WebhookHub({ store, auth, clock, defaultApiKey: apiKey, retry: opts.webhookRetry });
   registerWebhookControls(controls, { store, hub });
   const server = createServer(
-    createRequestListener({ store, auth, limiter, router: new Router(platformRoutes), controls }),
+    createRequestListener({
+      store,
+      auth,
+      limiter,
+      router: new Router(platformRoutes),
+      controls,
+      controlToken,
+      faults,
+      requestLog,
+      quirks,
+      timers,
+    }),
   );
   server.on('clientError', answerClientError);
   server.headersTimeout = 10_000;
@@ -129,9 +158,12 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     organizationId: store.data.callerOrganizationId,
     apiKey,
     apiSecret,
+    controlToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         hub.close();
+        for (const timer of timers) clearTimeout(timer);
+        timers.clear();
         server.close((err) => (err ? reject(err) : resolve()));
         server.closeAllConnections();
       }),

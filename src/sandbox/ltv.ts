@@ -4,7 +4,7 @@
  */
 import type { LtvStatus } from '../shared/platform/enums';
 import type { Loan } from '../shared/platform/resources';
-import { Dec, fmt, priceOf } from './money';
+import { Dec, fmt, priceOf, type PriceTable } from './money';
 import { badRequest } from './errors';
 
 export const DEFAULT_MARGIN_CALL_THRESHOLD = '0.8';
@@ -16,16 +16,16 @@ export interface AmountIn {
 }
 
 /** USD value; an unknown currency is the caller's mistake, so it is a 400 naming the field. */
-export function usdValue(amount: string, currency: string, field: string): Dec {
-  const price = priceOf(currency);
+export function usdValue(amount: string, currency: string, field: string, prices?: PriceTable): Dec {
+  const price = priceOf(currency, prices);
   if (price === undefined)
     throw badRequest(`${field} has an unknown currency: ${JSON.stringify(currency.slice(0, 20))}`);
   return new Dec(amount).mul(price);
 }
 
-export function totalUsd(items: readonly AmountIn[], field: string): Dec {
+export function totalUsd(items: readonly AmountIn[], field: string, prices?: PriceTable): Dec {
   let sum = new Dec(0);
-  for (const item of items) sum = sum.plus(usdValue(item.amount, item.currency, field));
+  for (const item of items) sum = sum.plus(usdValue(item.amount, item.currency, field, prices));
   return sum;
 }
 
@@ -56,9 +56,10 @@ export function applyDebtRatio(
   amount: string,
   collaterals: readonly AmountIn[],
   at: string,
+  prices?: PriceTable,
 ): Loan {
-  const collateralUsd = totalUsd(collaterals, 'collaterals');
-  const ltv = ltvOf(usdValue(amount, loan.currency, 'amount'), collateralUsd);
+  const collateralUsd = totalUsd(collaterals, 'collaterals', prices);
+  const ltv = ltvOf(usdValue(amount, loan.currency, 'amount', prices), collateralUsd);
   if (ltv === undefined) {
     delete loan.debtRatio;
     delete loan.debtRatioStatus;

@@ -26,8 +26,12 @@ export const CURRENCIES: readonly CurrencyInfo[] = [
 
 const PRICE = new Map(CURRENCIES.map((c) => [c.currency, new Dec(c.priceUsd)]));
 
-export function priceOf(currency: string): Dec | undefined {
-  return PRICE.get(currency);
+/** USD price per currency. The seed uses the base prices; `POST /sandbox/prices` moves a store's. */
+export type PriceTable = ReadonlyMap<string, Dec>;
+export const BASE_PRICES: PriceTable = PRICE;
+
+export function priceOf(currency: string, prices: PriceTable = PRICE): Dec | undefined {
+  return prices.get(currency);
 }
 
 export function mainCurrencyOf(currency: string): string {

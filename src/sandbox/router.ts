@@ -8,6 +8,8 @@ export interface Caller {
   apiKey: string;
   organizationId: string;
   userId: string;
+  /** The portfolio the key was bound to at creation, if any (selects the exchange's agent wallet). */
+  portfolioId?: string;
 }
 
 export interface PlatformRequest {

@@ -1,14 +1,19 @@
 /**
- * The HTTP front: reads the body (capped, timed), routes `/sandbox/...` controls (loopback only)
- * and `/platform/...` operations (signed, rate-limited), and turns every outcome, including bugs,
- * into a JSON envelope. Nothing a client sends may produce an unanswered request.
+ * The HTTP front: reads the body (capped, timed), routes `/sandbox/...` controls (guarded by
+ * control-guard.ts) and `/platform/...` operations (logged, signed, rate-limited, maybe faulted or
+ * quirky), and turns every outcome, including bugs, into a JSON envelope. Nothing a client sends
+ * may produce an unanswered request, except an injected `drop-after-commit` fault.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Authenticator } from './auth';
 import { readBody } from './body';
+import { guardControl } from './control-guard';
 import type { ControlPanel } from './controls';
-import { HttpError, envelope, forbidden, notFound } from './errors';
+import { HttpError, envelope, notFound } from './errors';
+import type { Fault, FaultTable } from './faults/faults';
+import type { RequestLog } from './faults/request-log';
 import { QueryReader } from './query';
+import type { QuirkEngine } from './quirks';
 import type { RateLimiter } from './rate-limit';
 import type { Reply, Router } from './router';
 import type { SandboxStore } from './state/store';
@@ -19,16 +24,18 @@ export interface ServerDeps {
   limiter: RateLimiter;
   router: Router;
   controls: ControlPanel;
+  controlToken: string;
+  faults: FaultTable;
+  requestLog: RequestLog;
+  quirks: QuirkEngine;
+  /** Pending delay-after-commit answers, cleared on close. */
+  timers: Set<NodeJS.Timeout>;
 }
 
 const PLATFORM = '/platform';
 const SANDBOX = '/sandbox';
 
-export function isLoopbackAddress(address: string | undefined): boolean {
-  if (address === undefined) return false;
-  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
-  return v4.startsWith('127.') || address === '::1';
-}
+export { isLoopbackAddress } from './control-guard';
 
 function header(req: IncomingMessage, name: string): string | undefined {
   const v = req.headers[name];
@@ -47,7 +54,11 @@ function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, st
   res.end(payload);
 }
 
-function sendError(res: ServerResponse, err: unknown): void {
+function sendError(
+  res: ServerResponse,
+  err: unknown,
+  extra: (code: string) => Record<string, string> = () => ({}),
+): void {
   if (res.headersSent) {
     res.destroy();
     return;
@@ -56,11 +67,118 @@ function sendError(res: ServerResponse, err: unknown): void {
     // After a refused body the connection may hold unread bytes: close it.
     const close: Record<string, string> =
       err.status === 413 || err.status === 408 ? { Connection: 'close' } : {};
-    send(res, { status: err.status, json: envelope(err.code, err.message) }, { ...err.headers, ...close });
+    send(
+      res,
+      { status: err.status, json: { ...envelope(err.code, err.message), ...extra(err.code) } },
+      { ...err.headers, ...close },
+    );
     return;
   }
   console.error('[sandbox] unexpected error', err);
-  send(res, { status: 500, json: envelope('internal', 'the sandbox failed to handle this request') });
+  send(res, {
+    status: 500,
+    json: { ...envelope('internal', 'the sandbox failed to handle this request'), ...extra('internal') },
+  });
+}
+
+/** Thrown to leave the answer to a fault (a dropped or delayed answer). */
+class AnsweredByFault extends Error {}
+
+function afterCommit(
+  deps: ServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  fault: Fault,
+  answer: () => void,
+): void {
+  switch (fault.mode) {
+    case 'drop-after-commit':
+      req.socket.destroy();
+      return;
+    case '500-after-commit':
+      send(res, {
+        status: 500,
+        json: envelope(
+          'internal',
+          'sandbox fault 500-after-commit: the operation took effect; its answer was replaced',
+        ),
+      });
+      return;
+    case 'delay-after-commit': {
+      const timer = setTimeout(() => {
+        deps.timers.delete(timer);
+        if (!res.destroyed && !res.headersSent) answer();
+      }, fault.delayMs ?? 0);
+      deps.timers.add(timer);
+      return;
+    }
+    case '500-before-commit':
+      return;
+  }
+}
+
+async function handlePlatform(
+  deps: ServerDeps,
+  req: IncomingMessage,
+  res: ServerResponse,
+  method: string,
+  target: string,
+  pathname: string,
+  search: string,
+): Promise<void> {
+  const body = await readBody(req);
+  const key = deps.auth.verify({
+    method,
+    target,
+    body,
+    remoteAddress: req.socket.remoteAddress ?? '',
+    authorization: header(req, 'authorization'),
+    timestamp: header(req, 'x-timestamp'),
+    signature: header(req, 'x-signature'),
+  });
+  deps.limiter.take(key.apiKey);
+  const throttled = deps.quirks.throttle();
+  if (throttled !== undefined) throw throttled;
+  const path = pathname.slice(PLATFORM.length);
+  const fault = deps.faults.take(method, path);
+  if (fault?.mode === '500-before-commit')
+    throw new HttpError(500, 'internal', 'sandbox fault 500-before-commit: nothing was changed');
+  deps.store.settle();
+  const sent = new URLSearchParams(search);
+  const params = deps.quirks.rewriteParams(method, path, sent, header(req, 'accept'));
+  let reply: Reply | undefined;
+  let failure: unknown;
+  try {
+    const route = deps.router.match(method, path);
+    reply = route.handler({
+      method,
+      path,
+      params: route.params,
+      query: new QueryReader(params),
+      headers: req.headers,
+      body,
+      caller: {
+        apiKey: key.apiKey,
+        organizationId: key.organizationId,
+        userId: key.userId,
+        ...(key.portfolioId === undefined ? {} : { portfolioId: key.portfolioId }),
+      },
+      store: deps.store,
+    });
+    reply = deps.quirks.transform(method, path, sent, reply);
+  } catch (err) {
+    failure = err;
+  }
+  const answer = (): void =>
+    reply !== undefined ? send(res, reply) : sendError(res, failure, (c) => deps.quirks.errorFields(c));
+  if (fault === undefined) {
+    if (reply === undefined) throw failure;
+    answer();
+    return;
+  }
+  // The operation has run (or refused on its own): the fault now decides what the client sees.
+  afterCommit(deps, req, res, fault, answer);
+  throw new AnsweredByFault();
 }
 
 async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -75,37 +193,26 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
     req.resume();
     throw notFound(`no such path: ${pathname.slice(0, 200)}; the API is below ${PLATFORM}`);
   }
-  const body = await readBody(req);
-  const params = new URLSearchParams(search);
-  if (isControl) {
-    if (!isLoopbackAddress(req.socket.remoteAddress))
-      throw forbidden('sandbox controls answer loopback clients only');
-    const reply = deps.controls.handle(pathname.slice(SANDBOX.length), { method, body, query: params });
-    send(res, reply);
+  if (isPlatform) {
+    const logged = deps.requestLog.record({
+      method,
+      path: pathname.slice(PLATFORM.length),
+      contentType: header(req, 'content-type')?.slice(0, 200) ?? null,
+      status: null,
+      at: String(deps.store.options.clock.wallNow()),
+    });
+    res.once('finish', () => {
+      logged.status = res.statusCode;
+    });
+    await handlePlatform(deps, req, res, method, target, pathname, search);
     return;
   }
-  const key = deps.auth.verify({
+  const body = await readBody(req);
+  guardControl(req, body, deps.controlToken);
+  const reply = deps.controls.handle(pathname.slice(SANDBOX.length), {
     method,
-    target,
     body,
-    remoteAddress: req.socket.remoteAddress ?? '',
-    authorization: header(req, 'authorization'),
-    timestamp: header(req, 'x-timestamp'),
-    signature: header(req, 'x-signature'),
-  });
-  deps.limiter.take(key.apiKey);
-  deps.store.settle();
-  const path = pathname.slice(PLATFORM.length);
-  const route = deps.router.match(method, path);
-  const reply = route.handler({
-    method,
-    path,
-    params: route.params,
-    query: new QueryReader(params),
-    headers: req.headers,
-    body,
-    caller: { apiKey: key.apiKey, organizationId: key.organizationId, userId: key.userId },
-    store: deps.store,
+    query: new URLSearchParams(search),
   });
   send(res, reply);
 }
@@ -113,8 +220,10 @@ async function handle(deps: ServerDeps, req: IncomingMessage, res: ServerRespons
 export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     handle(deps, req, res).catch((err: unknown) => {
+      if (err instanceof AnsweredByFault) return;
       try {
-        sendError(res, err);
+        const isPlatform = (req.url ?? '').startsWith(PLATFORM);
+        sendError(res, err, isPlatform ? (c) => deps.quirks.errorFields(c) : undefined);
       } catch (again) {
         console.error('[sandbox] could not send an error answer', again);
         res.destroy();

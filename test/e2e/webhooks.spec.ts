@@ -16,6 +16,7 @@ import { LoansPage } from './pages/loans';
 import { chooseInMultiSelect } from './pages/multi-select';
 import { Shell } from './pages/shell';
 import { WebhooksPage, type CapturedDelivery } from './pages/webhooks';
+import { sandboxControlHeaders } from './support/console-server';
 
 const run = promisify(execFile);
 
@@ -23,7 +24,7 @@ const run = promisify(execFile);
 async function fireAddressCreated(controlUrl: string): Promise<void> {
   const res = await fetch(`${controlUrl}/crypto-addresses`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...sandboxControlHeaders(controlUrl) },
     body: JSON.stringify({ name: 'Hook test', currency: 'BTC' }),
   });
   expect(res.status).toBe(201);
@@ -187,7 +188,7 @@ test('a subscriber answering 500 is retried and the delivery log shows every att
     const controlUrl = await hooks.sandboxControlUrl();
     const sub = await fetch(`${controlUrl}/webhooks/subscriptions`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...sandboxControlHeaders(controlUrl) },
       body: JSON.stringify({ url: failingUrl, events: ['crypto-address-created'] }),
     });
     expect(sub.status).toBe(201);

@@ -86,13 +86,16 @@ export async function getJson<T>(sb: SandboxTarget, target: string): Promise<T> 
   return res.json as T;
 }
 
-export function control(origin: string, method: string, path: string, body?: unknown): Promise<RawResponse> {
+/** A control request: JSON body, the sandbox's control token, a loopback Host (the default). */
+export function control(
+  origin: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  controlToken = '',
+): Promise<RawResponse> {
   const text = body === undefined ? '' : JSON.stringify(body);
-  return rawRequest(
-    origin,
-    method,
-    `/sandbox${path}`,
-    text === '' ? {} : { 'Content-Type': 'application/json' },
-    text,
-  );
+  const headers: Record<string, string> = { 'X-Sandbox-Token': controlToken };
+  if (text !== '') headers['Content-Type'] = 'application/json';
+  return rawRequest(origin, method, `/sandbox${path}`, headers, text);
 }

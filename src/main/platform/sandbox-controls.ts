@@ -2,7 +2,9 @@
  * HTTP to a sandbox's `/sandbox/...` controls (webhook subscriptions, the delivery log). Lives in
  * the platform folder because this folder is the only one that talks HTTP. The controls are
  * unsigned and loopback-only, so the control URL is derived from a sandbox workspace's base URL
- * (already checked to be loopback) and never from anything the renderer sends.
+ * (already checked to be loopback) and never from anything the renderer sends. They also need the
+ * sandbox's control token: the embedded sandbox's is handed over at start, held here in memory,
+ * and sent only to that sandbox's own control URL, never to another loopback server.
  */
 import type { SandboxDelivery, SandboxSubscription } from '../../shared/contract';
 import { fail, ok, type Result } from '../../shared/result';
@@ -35,15 +37,29 @@ export function controlUrlOf(baseUrl: string): Result<string> {
 export interface SandboxControlsOptions {
   fetch?: typeof fetch;
   timeoutMs?: number;
+  /** The embedded sandbox: its control URL and the token its controls require. */
+  embedded?: { controlUrl: string; controlToken: string };
 }
+
+const CONTROL_TOKEN_HEADER = 'X-Sandbox-Token';
 
 export class SandboxControls {
   private readonly fetchImpl: typeof fetch;
   private readonly timeoutMs: number;
+  private readonly embedded: SandboxControlsOptions['embedded'];
 
   constructor(options: SandboxControlsOptions = {}) {
     this.fetchImpl = options.fetch ?? fetch;
     this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+    this.embedded = options.embedded;
+  }
+
+  /** The token for exactly the embedded sandbox's controls; none for any other server. */
+  private tokenHeader(controlUrl: string): Record<string, string> {
+    const embedded = this.embedded;
+    return embedded !== undefined && embedded.controlUrl === controlUrl
+      ? { [CONTROL_TOKEN_HEADER]: embedded.controlToken }
+      : {};
   }
 
   async subscribe(
@@ -88,7 +104,10 @@ export class SandboxControls {
     try {
       res = await this.fetchImpl(`${controlUrl}${path}`, {
         method,
-        headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+        headers: {
+          ...this.tokenHeader(controlUrl),
+          ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
         redirect: 'error',
@@ -112,7 +131,9 @@ export class SandboxControls {
             ? 'not-found'
             : res.status === 409
               ? 'conflict'
-              : 'http-error';
+              : res.status === 403
+                ? 'forbidden'
+                : 'http-error';
       return fail(code, `The sandbox refused: ${message}`, {
         status: res.status,
         ...(envelope ? { platformError: envelope.error } : {}),

@@ -34,7 +34,7 @@ export interface SizeProfile {
 
 export const SIZE_PROFILES: Readonly<Record<SandboxSize, SizeProfile>> = {
   small: { activities: 2000, clearLoopActions: 300, cryptoAddresses: 200, loans: 60 },
-  large: { activities: 100_000, clearLoopActions: 50_000, cryptoAddresses: 20_000, loans: 5000 },
+  large: { activities: 100_000, clearLoopActions: 50_000, cryptoAddresses: 20_000, loans: 10_000 },
 };
 
 export interface SandboxData {

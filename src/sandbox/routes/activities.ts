@@ -26,14 +26,17 @@ export const ACTIVITY_COLUMNS: readonly (keyof Activity & string)[] = [
   'userId',
 ];
 
-function wantsCsv(accept: string | undefined): boolean {
+/** The page size when `limit` is absent (the quirks mode caps CSV pages from it). */
+export const ACTIVITIES_DEFAULT_LIMIT = 1000;
+
+export function wantsCsv(accept: string | undefined): boolean {
   return accept !== undefined && accept.toLowerCase().includes('text/csv');
 }
 
 function listActivities(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
   const q = req.query;
-  const { limit, offset } = readPaging(q, 1000, 10_000);
+  const { limit, offset } = readPaging(q, ACTIVITIES_DEFAULT_LIMIT, 10_000);
   const from = q.timestamp('createdFrom');
   const to = q.timestamp('createdTo');
   const search = q.string('search', 200)?.toLowerCase();

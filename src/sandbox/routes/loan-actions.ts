@@ -16,7 +16,7 @@ import {
   requiredString,
 } from '../fields';
 import { applyDebtRatio, fmtLtv, ltvOf, ltvStatusOf, totalUsd, usdValue, type AmountIn } from '../ltv';
-import { Dec, fmt, priceOf } from '../money';
+import { Dec, fmt, priceOf, type PriceTable } from '../money';
 import { json, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
 import * as machine from '../state/loans';
 import type { LoanActionName } from '../state/store';
@@ -40,7 +40,7 @@ const LOAN_MEDIA = [
 ];
 
 /** LTV estimate: `amount` replaces the loan amount; `collaterals` are added (negative withdraws). */
-function estimate(loan: Loan, org: string, body: JsonObjectBody, now: string): Loan {
+function estimate(loan: Loan, org: string, body: JsonObjectBody, now: string, prices: PriceTable): Loan {
   const amount = optionalAmount(body, 'amount');
   const adjustments = optionalCollaterals(body, 'collaterals', true) ?? [];
   const includeInterest = optionalBool(body, 'includeInterest') ?? false;
@@ -58,7 +58,7 @@ function estimate(loan: Loan, org: string, body: JsonObjectBody, now: string): L
     if (total.lt(0)) throw badRequest(`collaterals would withdraw more ${currency} than the loan holds`);
     collaterals.push({ currency, amount: fmt(total, 18) });
   }
-  return applyDebtRatio(viewLoan(loan, org), fmt(loanAmount, 18), collaterals, now);
+  return applyDebtRatio(viewLoan(loan, org), fmt(loanAmount, 18), collaterals, now, prices);
 }
 
 function patchLoan(req: PlatformRequest): Reply {
@@ -74,13 +74,14 @@ function patchLoan(req: PlatformRequest): Reply {
   const loan = findCallerLoan(req);
   const store = req.store;
   const now = String(store.now());
-  if (media === MEDIA.estimate) return json(estimate(loan, org, body, now));
+  if (media === MEDIA.estimate) return json(estimate(loan, org, body, now, store.prices));
   const own = store.organization(org);
   const actor: machine.Actor = {
     organizationId: org,
     userId: req.caller.userId,
     counterpartyId: own?.counterparty.counterpartyId ?? '',
     now,
+    prices: store.prices,
   };
   let change: machine.Change;
   let action: LoanActionName;
@@ -144,8 +145,9 @@ function dryRun(req: PlatformRequest): Reply {
     body.collateralCurrency === undefined
       ? collaterals[0]?.currency
       : currencyField(body.collateralCurrency, 'collateralCurrency');
-  const loanUsd = usdValue(loanAmount, loanCurrency, 'loanCurrency');
-  const collateralUsd = totalUsd(collaterals, 'collaterals');
+  const prices = req.store.prices;
+  const loanUsd = usdValue(loanAmount, loanCurrency, 'loanCurrency', prices);
+  const collateralUsd = totalUsd(collaterals, 'collaterals', prices);
   const out: Record<string, string> = {
     loanAmount,
     loanCurrency,
@@ -156,7 +158,7 @@ function dryRun(req: PlatformRequest): Reply {
   if (target !== undefined) {
     const needUsd = Dec.max(0, loanUsd.div(target).minus(collateralUsd));
     out.requiredCollateralUsd = fmt(needUsd, 2);
-    const price = collateralCurrency === undefined ? undefined : priceOf(collateralCurrency);
+    const price = collateralCurrency === undefined ? undefined : priceOf(collateralCurrency, prices);
     if (price !== undefined && collateralCurrency !== undefined) {
       out.requiredCollateralAmount = fmt(needUsd.div(price), 8);
       out.requiredCollateralCurrency = collateralCurrency;

@@ -1,9 +1,38 @@
 /**
  * Per-portfolio exchange state behind `POST /exchange`: the last accepted nonce and the resting
- * orders, so that cancels and modifies find (or miss) what earlier orders placed.
+ * orders, so that cancels and modifies find (or miss) what earlier orders placed. Orders the
+ * matching refuses (zero price, zero size, under $10 of value: Hyperliquid's rules and messages)
+ * answer `{error}` at their position while the rest of the batch goes ahead.
  */
 import type { HlAction, HlOrder } from '../exchange-validate';
 import type { ExchangeResponse } from '../../shared/platform/resources';
+import { Dec } from '../money';
+
+/** Hyperliquid's minimum order value, in USD (price × size). */
+export const MIN_ORDER_VALUE_USD = '10';
+
+/** An order the sandbox filled: what `order-completed` carries. */
+export interface CompletedOrder {
+  portfolioId: string;
+  oid: number;
+  cloid: string | null;
+  asset: number;
+  side: 'buy' | 'sell';
+  totalSz: string;
+  avgPx: string;
+  status: 'filled';
+}
+
+/** Hyperliquid's per-order refusal, or undefined when the order may rest or fill. */
+export function orderRejection(order: HlOrder): string | undefined {
+  const price = new Dec(order.p);
+  const size = new Dec(order.s);
+  if (price.isZero()) return 'Order has invalid price.';
+  if (size.isZero()) return 'Order has zero size.';
+  if (price.times(size).lessThan(MIN_ORDER_VALUE_USD))
+    return `Order must have minimum value of $${MIN_ORDER_VALUE_USD}. asset=${order.a}`;
+  return undefined;
+}
 
 interface RestingOrder {
   oid: number;
@@ -21,6 +50,8 @@ const NEVER_PLACED = 'Order was never placed, already canceled, or filled.';
 export class ExchangeState {
   private nextOid = 1_000_000_001;
   private readonly books = new Map<string, PortfolioBook>();
+
+  constructor(private readonly onCompleted: (order: CompletedOrder) => void = () => undefined) {}
 
   private book(portfolioId: string): PortfolioBook {
     let b = this.books.get(portfolioId);
@@ -45,8 +76,20 @@ export class ExchangeState {
     const b = this.book(portfolioId);
     b.lastNonce = nonce;
     const place = (order: HlOrder): unknown => {
+      const rejection = orderRejection(order);
+      if (rejection !== undefined) return { error: rejection };
       const oid = this.nextOid++;
       if ('limit' in order.t && order.t.limit.tif === 'Ioc') {
+        this.onCompleted({
+          portfolioId,
+          oid,
+          cloid: order.c ?? null,
+          asset: order.a,
+          side: order.b ? 'buy' : 'sell',
+          totalSz: order.s,
+          avgPx: order.p,
+          status: 'filled',
+        });
         return { filled: { totalSz: order.s, avgPx: order.p, oid } };
       }
       b.resting.set(oid, { oid, order });
@@ -60,6 +103,9 @@ export class ExchangeState {
     const modify = (ref: number | string, order: HlOrder): unknown => {
       const found = findOid(ref);
       if (found === undefined) return { error: `Cannot modify canceled or filled order` };
+      // A refused new order leaves the old one resting.
+      const rejection = orderRejection(order);
+      if (rejection !== undefined) return { error: rejection };
       b.resting.delete(found);
       return place(order);
     };

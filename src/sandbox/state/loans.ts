@@ -8,7 +8,7 @@ import type { Loan, LoanAllocation } from '../../shared/platform/resources';
 import { isCollateralisedType } from '../data/loan-builder';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { applyDebtRatio } from '../ltv';
-import { Dec, fmt, priceOf } from '../money';
+import { Dec, fmt, priceOf, type PriceTable } from '../money';
 import { sideOf } from '../routes/loan-view';
 
 export interface Actor {
@@ -16,6 +16,8 @@ export interface Actor {
   userId: string;
   counterpartyId: string;
   now: string;
+  /** The sandbox's current prices (they move with `POST /sandbox/prices`). */
+  prices?: PriceTable;
 }
 
 export interface Change {
@@ -102,7 +104,7 @@ export function acceptRepayment(
     loan.status = 'active';
     loan.amount = fmt(remaining, 18);
   }
-  applyDebtRatio(loan, loan.amount, loan.embedded?.collaterals ?? [], actor.now);
+  applyDebtRatio(loan, loan.amount, loan.embedded?.collaterals ?? [], actor.now, actor.prices);
   touch(loan, actor.now);
   const kind = remaining.isZero() ? 'full' : 'partial';
   return {
@@ -133,7 +135,7 @@ export function confirmExternalDisbursement(
   loan.status = 'active';
   loan.extra = { ...loan.extra, disbursedAt: actor.now };
   loan.originalLoanAmount = loan.amount;
-  loan.originalLoanValue = fmt(new Dec(loan.amount).mul(priceOf(loan.currency) ?? 0), 2);
+  loan.originalLoanValue = fmt(new Dec(loan.amount).mul(priceOf(loan.currency, actor.prices) ?? 0), 2);
   touch(loan, actor.now);
   return {
     activity: 'external-loan-disbursal-confirmed',

@@ -16,8 +16,10 @@ import { activityName } from '../data/activities';
 import { buildSandboxData } from '../data/seed';
 import type { Organization, SandboxData, SandboxSize } from '../data/types';
 import type { SandboxClock } from '../clock';
+import { BASE_PRICES, type PriceTable } from '../money';
 import { rngFor, type Rng } from '../prng';
-import { ExchangeState } from './exchange';
+import { ExchangeState, type CompletedOrder } from './exchange';
+import type { Transfer } from './transfers';
 
 export interface StoreOptions {
   seed: number;
@@ -40,13 +42,18 @@ export type StateChange =
   | { kind: 'loan-updated'; action: LoanActionName; loan: Loan }
   | { kind: 'agent-wallet-activated'; wallet: AgentWallet }
   | { kind: 'clearloop-action-executed'; action: ClearLoopAction }
-  | { kind: 'crypto-address-created'; address: CryptoAddress };
+  | { kind: 'crypto-address-created'; address: CryptoAddress }
+  | { kind: 'order-completed'; order: CompletedOrder }
+  /** A simulated deposit or withdrawal changed status (created, completed, failed). */
+  | { kind: 'transfer'; transfer: Transfer };
 
 export type StateChangeListener = (change: StateChange) => void;
 
 export class SandboxStore {
   data!: SandboxData;
   exchange!: ExchangeState;
+  /** USD prices; the seed's base prices until `POST /sandbox/prices` moves them. */
+  prices: PriceTable = BASE_PRICES;
   private seededAt = 0;
   private settled = false;
   private ids!: Rng;
@@ -69,7 +76,8 @@ export class SandboxStore {
   reset(): void {
     this.options.clock.resetOffset();
     this.data = buildSandboxData(this.options.seed, this.options.size);
-    this.exchange = new ExchangeState();
+    this.exchange = new ExchangeState((order) => this.emit({ kind: 'order-completed', order }));
+    this.prices = BASE_PRICES;
     this.ids = rngFor(this.options.seed, 'runtime-ids');
     this.seededAt = this.options.clock.now();
     this.settled = false;

@@ -1,7 +1,7 @@
 /**
- * Webhook controls under `/sandbox/` (loopback only, JSON): subscriptions, the delivery log, and
- * `POST /sandbox/crypto-addresses`, which exists because the specification has no operation that
- * creates an address and `crypto-address-created` needs a real change to fire from.
+ * Webhook controls under `/sandbox/` (guarded, JSON): subscriptions, the delivery log, and the
+ * changes events fire from that the specification has no operation for: `POST
+ * /sandbox/crypto-addresses`, `POST /sandbox/deposits`, `POST /sandbox/withdrawals`.
  */
 import { randomBytes } from 'node:crypto';
 import type { CryptoAddress } from '../../shared/platform/resources';
@@ -11,6 +11,7 @@ import { badRequest } from '../errors';
 import { optionalString } from '../fields';
 import { CURRENCIES } from '../money';
 import type { SandboxStore } from '../state/store';
+import { simulateTransfer } from '../state/transfers';
 import type { WebhookHub } from './hub';
 import { parseSubscriptionInput, subscriptionView } from './subscriptions';
 
@@ -123,6 +124,14 @@ export function registerWebhookControls(panel: ControlPanel, deps: WebhookContro
       throw badRequest('subscriptionId must be a subscription id');
     return { status: 200, json: { deliveries: hub.deliveries(subscriptionId, readLimit(req.query)) } };
   });
+  panel.register('POST', '/deposits', (req) => ({
+    status: 201,
+    json: simulateTransfer(store, 'deposit', parseJsonObject(req.body, true)),
+  }));
+  panel.register('POST', '/withdrawals', (req) => ({
+    status: 201,
+    json: simulateTransfer(store, 'withdraw', parseJsonObject(req.body, true)),
+  }));
   panel.register('POST', '/crypto-addresses', (req) => ({
     status: 201,
     json: createAddress(store, parseJsonObject(req.body, true)),

@@ -64,6 +64,31 @@ export function webhookEventsFor(change: StateChange, store: SandboxStore): Webh
         },
       ];
     }
+    case 'order-completed': {
+      const { order } = change;
+      const org = store.portfolio(order.portfolioId)?.organizationId;
+      if (org === undefined) return [];
+      return [
+        {
+          event: 'order-completed',
+          organizationId: org,
+          portfolioIds: [order.portfolioId],
+          payload: () => copy(order),
+        },
+      ];
+    }
+    case 'transfer': {
+      const { transfer } = change;
+      const prefix = transfer.orderType === 'deposit' ? 'deposit' : 'withdraw';
+      return [
+        {
+          event: `${prefix}-${transfer.status}` as AnyWebhookEventType,
+          organizationId: transfer.organizationId,
+          portfolioIds: [transfer.portfolioId],
+          payload: () => copy(transfer),
+        },
+      ];
+    }
     case 'crypto-address-created': {
       const { address } = change;
       return [

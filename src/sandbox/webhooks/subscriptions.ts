@@ -3,7 +3,11 @@
  * record kept for it. The URL check is the one place that decides where the sandbox may send
  * traffic, so it is strict: http(s) to a loopback host only, whatever the caller asks.
  */
-import { ALL_WEBHOOK_EVENT_TYPES, type AnyWebhookEventType } from '../../shared/platform/enums';
+import {
+  ALL_WEBHOOK_EVENT_TYPES,
+  SANDBOX_FIRED_EVENTS,
+  type AnyWebhookEventType,
+} from '../../shared/platform/enums';
 import type { JsonObjectBody } from '../body';
 import { badRequest } from '../errors';
 
@@ -29,6 +33,7 @@ export interface SubscriptionInput {
 const MAX_URL_LENGTH = 2000;
 const MAX_PORTFOLIO_IDS = 100;
 const KNOWN_EVENTS: ReadonlySet<string> = new Set(ALL_WEBHOOK_EVENT_TYPES);
+const FIRED_EVENTS: ReadonlySet<string> = new Set(SANDBOX_FIRED_EVENTS);
 
 /**
  * Loopback by the URL's canonical hostname: WHATWG URL parsing already turns `127.1` or
@@ -61,12 +66,17 @@ function parseUrl(value: unknown): URL {
 }
 
 function parseEvents(value: unknown): AnyWebhookEventType[] {
+  const fired = [...FIRED_EVENTS].join(', ');
   if (!Array.isArray(value) || value.length === 0 || value.length > KNOWN_EVENTS.size)
-    throw badRequest(`events must be a non-empty array of event names (${[...KNOWN_EVENTS].join(', ')})`);
+    throw badRequest(`events must be a non-empty array of event names (${fired})`);
   const out = new Set<AnyWebhookEventType>();
   value.forEach((name: unknown, i) => {
     if (typeof name !== 'string' || !KNOWN_EVENTS.has(name))
-      throw badRequest(`events[${i}] is not a known event name; use one of ${[...KNOWN_EVENTS].join(', ')}`);
+      throw badRequest(`events[${i}] is not a known event name; use one of ${fired}`);
+    if (!FIRED_EVENTS.has(name))
+      throw badRequest(
+        `events[${i}] "${name}" is never fired by the sandbox, so a subscription to it would receive nothing; use one of ${fired}`,
+      );
     out.add(name as AnyWebhookEventType);
   });
   return [...out];

@@ -324,6 +324,25 @@ export type SandboxWebhookEventType = (typeof SANDBOX_WEBHOOK_EVENT_TYPES)[numbe
 export const ALL_WEBHOOK_EVENT_TYPES = [...WEBHOOK_EVENT_TYPES, ...SANDBOX_WEBHOOK_EVENT_TYPES] as const;
 export type AnyWebhookEventType = (typeof ALL_WEBHOOK_EVENT_TYPES)[number];
 
+/**
+ * The events the local sandbox actually fires (docs/sandbox.md says from what); a subscription to
+ * any other name is refused there, since it would never deliver anything.
+ */
+export const SANDBOX_FIRED_EVENTS = [
+  'deposit-created',
+  'deposit-completed',
+  'withdraw-created',
+  'withdraw-completed',
+  'withdraw-failed',
+  'order-completed',
+  'crypto-address-created',
+  'clearloop-delegation-completed',
+  'clearloop-undelegation-completed',
+  'loan-updated',
+  'agent-wallet-activated',
+] as const satisfies readonly AnyWebhookEventType[];
+export type SandboxFiredEvent = (typeof SANDBOX_FIRED_EVENTS)[number];
+
 /** The platform's error codes (specification, Errors) plus the ones the real service adds. */
 export const PLATFORM_ERROR_CODES = [
   'bad-request',

@@ -3,6 +3,7 @@
  * real embedded sandbox, on a random loopback port. Resolves with the URL printed by the CLI.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,10 +12,24 @@ export interface ConsoleServer {
   url: string;
   origin: string;
   token: string;
+  /** The embedded sandbox's control token: send it as `X-Sandbox-Token` to its `/sandbox/...` controls. */
+  sandboxControlToken: string;
   dataDir: string;
   process: ChildProcess;
   output(): string;
   stop(): Promise<void>;
+}
+
+/** Control URL (`http://127.0.0.1:<port>/sandbox`) → token, for every console started in this worker. */
+const controlTokens = new Map<string, string>();
+
+/**
+ * The header the embedded sandbox's controls require, for a control URL read from the app (for
+ * example `WebhooksPage.sandboxControlUrl()`): `{ 'X-Sandbox-Token': … }`, or `{}` when unknown.
+ */
+export function sandboxControlHeaders(controlUrl: string): Record<string, string> {
+  const token = controlTokens.get(controlUrl.replace(/\/+$/, ''));
+  return token === undefined ? {} : { 'X-Sandbox-Token': token };
 }
 
 export async function startConsoleServer(
@@ -24,9 +39,12 @@ export async function startConsoleServer(
     env?: Record<string, string>;
     /** More CLI flags, e.g. `--platform-timeout-ms 1500`. */
     args?: readonly string[];
+    /** Default: a fresh random one. */
+    sandboxControlToken?: string;
   } = {},
 ): Promise<ConsoleServer> {
   const dataDir = opts.dataDir ?? (await mkdtemp(join(tmpdir(), 'copper-e2e-')));
+  const sandboxControlToken = opts.sandboxControlToken ?? randomBytes(32).toString('hex');
   const child = spawn(
     process.execPath,
     [
@@ -39,6 +57,8 @@ export async function startConsoleServer(
       dataDir,
       '--sandbox-size',
       opts.size ?? 'small',
+      '--sandbox-control-token',
+      sandboxControlToken,
       ...(opts.args ?? []),
     ],
     {
@@ -72,10 +92,14 @@ export async function startConsoleServer(
     });
   });
   const parsed = new URL(url);
+  // create-app logs "local sandbox (<size>) at http://127.0.0.1:<port>/platform" before the URL.
+  const sandboxBase = /local sandbox \(\w+\) at (http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(output)?.[1];
+  if (sandboxBase !== undefined) controlTokens.set(`${sandboxBase}/sandbox`, sandboxControlToken);
   return {
     url,
     origin: parsed.origin,
     token: parsed.hash.replace('#token=', ''),
+    sandboxControlToken,
     dataDir,
     process: child,
     output: () => output,

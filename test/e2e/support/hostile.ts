@@ -3,6 +3,7 @@
  * that nothing of them became markup or ran, and a tally of (string × place) checks.
  */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { sandboxControlHeaders } from './console-server';
 
 /** Names given to crypto addresses through `POST /sandbox/crypto-addresses`. */
 export const CREATED_NAMES: readonly { label: string; text: string }[] = [
@@ -20,7 +21,7 @@ export const CREATED_NAMES: readonly { label: string; text: string }[] = [
 export async function createAddress(controlUrl: string, name: string): Promise<string> {
   const res = await fetch(`${controlUrl}/crypto-addresses`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...sandboxControlHeaders(controlUrl) },
     body: JSON.stringify({ name, currency: 'BTC' }),
   });
   const body = (await res.json()) as { cryptoAddressId?: string; name?: string; message?: string };

@@ -73,7 +73,7 @@ describe('contract fuzz', () => {
   const control = async (path: string, body: unknown = {}) => {
     const response = await fetch(`${app.sandbox.baseUrl.replace(/\/platform$/, '/sandbox')}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': app.sandbox.controlToken },
       body: JSON.stringify(body),
     });
     return (await response.json()) as Record<string, string>;

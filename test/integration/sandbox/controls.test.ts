@@ -38,7 +38,14 @@ describe('sandbox controls', () => {
       expect(res.status).toBe(400);
       expect((res.json as { error: string }).error).toBe('bad-request');
     }
-    expect((await rawRequest(h.target.origin, 'POST', '/sandbox/clock/advance', {}, '{')).status).toBe(400);
+    const malformed = await rawRequest(
+      h.target.origin,
+      'POST',
+      '/sandbox/clock/advance',
+      { 'Content-Type': 'application/json', 'X-Sandbox-Token': h.sb.controlToken },
+      '{',
+    );
+    expect(malformed.status).toBe(400);
     expect((await h.control('GET', '/nope')).status).toBe(404);
     expect((await h.control('DELETE', '/reset')).status).toBe(405);
   });
@@ -142,7 +149,16 @@ describe('CLI', () => {
     });
 
   it('exits 2 with a clear message on bad flags', async () => {
-    for (const args of [['--size', 'huge'], ['--port', 'x'], ['--bogus'], ['--api-key', 'k']]) {
+    for (const args of [
+      ['--size', 'huge'],
+      ['--port', 'x'],
+      ['--bogus'],
+      ['--api-key', 'k'],
+      ['--control-token', 'short'],
+      ['--quirks', 'nope'],
+      ['--quirks', '{"pageCap":0}'],
+      ['--quirks', '{"pageCapp":5}'],
+    ]) {
       const child = run(args);
       let err = '';
       child.stderr.on('data', (d: Buffer) => (err += d.toString()));
@@ -163,9 +179,29 @@ describe('CLI', () => {
     });
     expect(out).toMatch(/base URL: +http:\/\/127\.0\.0\.1:\d+\/platform/);
     expect(out).toMatch(/API key: +sbx_/);
+    expect(out).toMatch(/control token: +[0-9a-f]{64}\n/);
     child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expect(code).toBe(0);
+  }, 30_000);
+
+  it('takes --control-token and --quirks', async () => {
+    const token = 'cli-control-token-0123456789';
+    const child = run(['--port', '0', '--control-token', token, '--quirks', '{"agentWalletsShape":"data"}']);
+    let out = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('API secret:')) resolve();
+      });
+    });
+    const origin = /controls: +(http:\/\/127\.0\.0\.1:\d+)\/sandbox/.exec(out)?.[1] ?? '';
+    expect(out).not.toContain(token);
+    const quirks = await rawRequest(origin, 'GET', '/sandbox/quirks', { 'X-Sandbox-Token': token });
+    expect(quirks.json).toEqual({ quirks: { agentWalletsShape: 'data' } });
+    expect((await rawRequest(origin, 'GET', '/sandbox/quirks')).status).toBe(403);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('close', resolve));
   }, 30_000);
 
   it('does not print a secret it was given', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentWallet, ClearLoopAction } from '../../../src/shared/platform/resources';
+import { signed, type SandboxTarget } from '../../support/sandbox-http';
 import { startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -27,14 +28,22 @@ const order = (extra: Record<string, unknown> = {}) => ({
   t: { limit: { tif: 'Gtc' } },
   ...extra,
 });
-function submit(body: Record<string, unknown>, contentType = 'application/json') {
-  return h.req('POST', '/platform/exchange', {
+function submit(body: Record<string, unknown>, contentType = 'application/json', as?: SandboxTarget) {
+  return signed(as ?? h.target, 'POST', '/platform/exchange', {
     body: JSON.stringify(body),
     headers: { 'Content-Type': contentType },
   });
 }
-const act = (action: Record<string, unknown>, portfolioId = desk, n = ++nonce) =>
-  submit({ portfolioId, action, nonce: n });
+/** A key bound to one portfolio: its agent wallet signs that key's exchange actions. */
+async function keyFor(portfolioId: string): Promise<SandboxTarget> {
+  const res = await h.control('POST', '/keys', { portfolioId });
+  expect(res.status).toBe(201);
+  const key = res.json as { apiKey: string; apiSecret: string; portfolioId: string };
+  expect(key.portfolioId).toBe(portfolioId);
+  return { origin: h.target.origin, apiKey: key.apiKey, apiSecret: key.apiSecret };
+}
+const act = (action: Record<string, unknown>, as?: SandboxTarget, n = ++nonce) =>
+  submit({ action, nonce: n }, 'application/json', as);
 type Ok = { status: 'ok'; response: { type: string; data?: { statuses: unknown[] } } };
 
 describe('POST /exchange', () => {
@@ -118,50 +127,117 @@ describe('POST /exchange', () => {
     expect((res.json as { message: string }).message.startsWith(field)).toBe(true);
   });
 
+  it('takes exactly {action, nonce, vaultAddress?} and names any other top-level field', async () => {
+    const extra = await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: ++nonce });
+    expect(extra.status).toBe(400);
+    expect((extra.json as { message: string }).message).toMatch(/^unknown field\(s\) "portfolioId"/);
+    const two = await submit({ action: { type: 'scheduleCancel' }, nonce: ++nonce, grouping: 1, x: 2 });
+    expect((two.json as { message: string }).message).toMatch(/^unknown field\(s\) "grouping", "x"/);
+    const withVault = await submit({
+      action: { type: 'scheduleCancel' },
+      nonce: ++nonce,
+      vaultAddress: '0x' + 'ab'.repeat(20),
+    });
+    expect(withVault.status).toBe(200);
+  });
+
+  it('answers one error per failing order while the rest of the batch rests or fills', async () => {
+    const res = await act({
+      type: 'order',
+      orders: [
+        order(),
+        order({ p: '0' }),
+        order({ s: '0.0001' }),
+        order({ t: { limit: { tif: 'Ioc' } } }),
+        order({ s: '0' }),
+      ],
+      grouping: 'na',
+    });
+    expect(res.status).toBe(200);
+    const statuses = (res.json as Ok).response.data?.statuses;
+    expect(statuses).toEqual([
+      { resting: { oid: expect.any(Number) as number } },
+      { error: 'Order has invalid price.' },
+      { error: 'Order must have minimum value of $10. asset=0' },
+      { filled: { totalSz: '0.01', avgPx: '65000.5', oid: expect.any(Number) as number } },
+      { error: 'Order has zero size.' },
+    ]);
+    // A refused modify leaves the resting order in place.
+    const oid = (statuses?.[0] as { resting: { oid: number } }).resting.oid;
+    const modify = await act({ type: 'batchModify', modifies: [{ oid, order: order({ p: '0' }) }] });
+    expect((modify.json as Ok).response.data?.statuses).toEqual([{ error: 'Order has invalid price.' }]);
+    const cancel = await act({ type: 'cancel', cancels: [{ a: 0, o: oid }] });
+    expect((cancel.json as Ok).response.data?.statuses).toEqual(['success']);
+  });
+
   it('refuses bad envelopes', async () => {
-    expect((await submit({ action: { type: 'scheduleCancel' }, nonce: ++nonce })).status).toBe(400);
-    expect((await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: 'x' })).status).toBe(
-      400,
-    );
-    expect((await submit({ portfolioId: desk, nonce: ++nonce })).status).toBe(400);
+    expect((await submit({ action: { type: 'scheduleCancel' }, nonce: 'x' })).status).toBe(400);
+    expect((await submit({ nonce: ++nonce })).status).toBe(400);
     expect(
       (
         await submit({
-          portfolioId: desk,
           action: { type: 'scheduleCancel' },
           nonce: ++nonce,
           vaultAddress: '0x1',
         })
       ).status,
     ).toBe(400);
-    expect(
-      (await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: ++nonce }, 'text/plain'))
-        .status,
-    ).toBe(400);
+    expect((await submit({ action: { type: 'scheduleCancel' }, nonce: ++nonce }, 'text/plain')).status).toBe(
+      400,
+    );
     const raw = await h.req('POST', '/platform/exchange', {
-      body: '{"portfolioId":',
+      body: '{"action":',
       headers: { 'Content-Type': 'application/json' },
     });
     expect(raw.status).toBe(400);
-    expect((await act({ type: 'scheduleCancel' }, 'nope')).status).toBe(404);
+    const foreign = await h.control('POST', '/keys', { portfolioId: 'nope' });
+    expect(foreign.status).toBe(400);
   });
 
   it('answers Hyperliquid errors for stale or far nonces', async () => {
     const n = ++nonce;
-    expect(((await act({ type: 'scheduleCancel' }, desk, n)).json as Ok).status).toBe('ok');
-    const replayed = await act({ type: 'scheduleCancel' }, desk, n);
+    expect(((await act({ type: 'scheduleCancel' }, undefined, n)).json as Ok).status).toBe('ok');
+    const replayed = await act({ type: 'scheduleCancel' }, undefined, n);
     expect(replayed.status).toBe(200);
     expect(replayed.json).toEqual({
       status: 'err',
       response: expect.stringMatching(/^Invalid nonce/) as string,
     });
-    const far = await act({ type: 'scheduleCancel' }, desk, Date.now() + 2 * 86_400_000);
+    const far = await act({ type: 'scheduleCancel' }, undefined, Date.now() + 2 * 86_400_000);
     expect((far.json as { status: string }).status).toBe('err');
   });
 
+  it('signs with the first portfolio of the organization that has an active agent wallet', async () => {
+    const viaDefault = await act({ type: 'order', orders: [order()], grouping: 'na' });
+    const oid = ((viaDefault.json as Ok).response.data?.statuses[0] as { resting: { oid: number } }).resting
+      .oid;
+    // The order rests in Hyperliquid Desk's book: a key bound to Desk can cancel it.
+    const deskKey = await keyFor(desk);
+    const cancel = await act({ type: 'cancel', cancels: [{ a: 0, o: oid }] }, deskKey);
+    expect((cancel.json as Ok).response.data?.statuses).toEqual(['success']);
+  });
+
+  it('refuses clearly when the key has no active agent wallet', async () => {
+    const custodyKey = await keyFor(custody);
+    const none = await act({ type: 'scheduleCancel' }, custodyKey);
+    expect(none.status).toBe(409);
+    expect((none.json as { message: string }).message).toMatch(/no active agent wallet/);
+    const info = await h.info();
+    const other = info.organizations.find((o) => !o.portfolios.some((p) => p.portfolioType === 'trading'));
+    if (other !== undefined) {
+      const res = await h.control('POST', '/keys', { organizationId: other.organizationId });
+      const key = res.json as { apiKey: string; apiSecret: string };
+      const refused = await act({ type: 'scheduleCancel' }, { origin: h.target.origin, ...key });
+      expect(refused.status).toBe(409);
+      expect((refused.json as { message: string }).message).toMatch(
+        /no portfolio of this API key's organization/,
+      );
+    }
+  });
+
   it('409 without an active agent wallet, until the pending one activates on the sandbox clock', async () => {
-    expect((await act({ type: 'scheduleCancel' }, custody)).status).toBe(409);
-    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(409);
+    const onboardingKey = await keyFor(onboarding);
+    expect((await act({ type: 'scheduleCancel' }, onboardingKey)).status).toBe(409);
     const before = await h.get<{ agentWallets: AgentWallet[] }>(
       `/platform/agent-wallets?portfolioId=${onboarding}`,
     );
@@ -178,7 +254,7 @@ describe('POST /exchange', () => {
     expect(w?.status).toBe('active');
     expect(w?.id).toBe(w?.address);
     expect(w?.orderStatus).toBe('executed');
-    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(200);
+    expect((await act({ type: 'scheduleCancel' }, onboardingKey)).status).toBe(200);
     const cl = (await h.get<{ actions: ClearLoopAction[] }>('/platform/clearloop/actions?limit=1000'))
       .actions;
     expect(cl.filter((a) => a.status === 'pending')).toEqual([]);
@@ -186,6 +262,6 @@ describe('POST /exchange', () => {
     expect(moved?.status).toBe('executed');
     expect(moved?.completedAt).toBeDefined();
     await h.control('POST', '/reset');
-    expect((await act({ type: 'scheduleCancel' }, onboarding)).status).toBe(409);
+    expect((await act({ type: 'scheduleCancel' }, onboardingKey)).status).toBe(409);
   });
 });

@@ -46,8 +46,9 @@ export async function startHarness(opts: SandboxOptions = {}): Promise<Harness> 
     org: sb.organizationId,
     get: (t) => getJson(target, t),
     req: (method, t, o) => signed(target, method, t, o),
-    control: (method, path, body) => control(target.origin, method, path, body),
-    info: async () => (await control(target.origin, 'GET', '/info')).json as SandboxInfo,
+    control: (method, path, body) => control(target.origin, method, path, body, sb.controlToken),
+    info: async () =>
+      (await control(target.origin, 'GET', '/info', undefined, sb.controlToken)).json as SandboxInfo,
     portfolioId: async (name) => {
       const info = await h.info();
       const p = info.organizations[0]?.portfolios.find((x) => x.portfolioName === name);

@@ -101,7 +101,11 @@ describe('webhooks through the router', () => {
 
     const loans = await value<{ items: Loan[] }>('loans.list', { workspaceId: ws, limit: 1000 });
     const loan = loans.items.find((l) => l.externalId === 'sandbox-approve-lend-3');
-    await value('loans.approve', { workspaceId: ws, loanId: loan?.loanId });
+    const prepared = await value<{ id: string }>('actions.prepare', {
+      workspaceId: ws,
+      action: { kind: 'loans.approve', loanId: loan?.loanId },
+    });
+    await value('actions.execute', { id: prepared.id });
     const [entry] = await until(
       () => value<ReceivedWebhook[]>('webhooks.list', { eventType: 'loan-updated' }),
       (l) => l.length > 0,

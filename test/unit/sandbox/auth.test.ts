@@ -75,4 +75,26 @@ describe('Authenticator', () => {
     statusOf(() => auth.verify(req({ signature: 'bad' })));
     expect(statusOf(() => auth.verify(req()))).toBe('ok');
   });
+  it('locks only the (key, IP) pair that failed: the same key from another address still works', () => {
+    const { auth, req } = setup();
+    const attacker = { remoteAddress: '127.0.0.66' };
+    for (let i = 0; i < 30; i++)
+      expect(statusOf(() => auth.verify(req({ ...attacker, signature: 'bad' })))).toBe(
+        '401 signature mismatch',
+      );
+    expect(statusOf(() => auth.verify(req(attacker)))).toMatch(
+      /^429 API key locked out for this client address/,
+    );
+    expect(statusOf(() => auth.verify(req({ remoteAddress: '127.0.0.1' })))).toBe('ok');
+  });
+  it('counts failures per (key, IP): failures spread over two addresses do not lock either', () => {
+    const { auth, req, advance } = setup();
+    for (let i = 0; i < 20; i++) {
+      statusOf(() => auth.verify(req({ remoteAddress: '127.0.0.2', signature: 'bad' })));
+      statusOf(() => auth.verify(req({ remoteAddress: '127.0.0.3', signature: 'bad' })));
+    }
+    expect(statusOf(() => auth.verify(req({ remoteAddress: '127.0.0.2' })))).toBe('ok');
+    advance(1); // a fresh timestamp, else the same signature is a replay
+    expect(statusOf(() => auth.verify(req({ remoteAddress: '127.0.0.3' })))).toBe('ok');
+  });
 });

@@ -92,6 +92,12 @@ describe('seed data (large)', () => {
     expect(d.activities.get(d.callerOrganizationId)?.length).toBe(100_000);
     expect(d.clearLoopActions.get(d.callerOrganizationId)?.length).toBe(50_000);
     expect(d.cryptoAddresses.get(d.callerOrganizationId)?.length).toBe(20_000);
-    expect(d.loans.length).toBe(5000);
+    // Issue 13: at least 10,000 loans, on both sides of the caller.
+    expect(d.loans.length).toBe(10_000);
+    const caller = d.callerOrganizationId;
+    const lent = d.loans.filter((l) => l.lenderOrganizationId === caller).length;
+    const borrowed = d.loans.filter((l) => l.borrowerOrganizationId === caller).length;
+    expect(lent).toBeGreaterThan(1000);
+    expect(borrowed).toBeGreaterThan(1000);
   }, 20_000);
 });
