@@ -33,7 +33,7 @@ import { buildRequest, changesState, objectKeyOf, sendBuilt, type BuiltRequest }
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
 import { classifyResult } from './outcome';
 import type { ActionJournal } from './journal-sink';
-import { journalRecord } from './journal-sink';
+import { journalRecord, outcomeDetail, unsettledFromJournal } from './journal-sink';
 
 type State = 'ready' | 'sending' | 'sent' | 'expired';
 interface Entry {
@@ -189,7 +189,10 @@ export class ActionService {
     await this.journal(prepared, 'answered', {
       detail: { status: result.status ?? null, answer: answer.ok ? answer.value : answer.error },
     });
-    await this.journal(prepared, 'outcome', { outcome: result.outcome, detail: { result, prepared } });
+    await this.journal(prepared, 'outcome', {
+      outcome: result.outcome,
+      detail: outcomeDetail(prepared, result, entry.target, entry.dedupKey),
+    });
     return result;
   }
 
@@ -219,10 +222,20 @@ export class ActionService {
       .map(({ prepared, result, since }) => ({ prepared, result, since }));
   }
 
-  /** Unsettled actions recorded before a restart, from the journal. */
-  restore(actions: { action: UnsettledAction; target: CheckTarget; dedupKey: string }[]): void {
-    for (const a of actions) this.unsettledById.set(a.action.prepared.id, { ...a.action, dedupKey: a.dedupKey, target: a.target });
-    if (actions.length) this.deps.onUnsettledChange?.();
+  /**
+   * Unsettled actions recorded before a restart: the journal's last "outcome" entries that are
+   * still unknown. They are listed and refuse a duplicate again until someone settles them.
+   */
+  restore(entries: readonly { time: string; detail?: unknown }[]): number {
+    let restored = 0;
+    for (const entry of entries) {
+      const a = unsettledFromJournal(entry);
+      if (a === null || this.unsettledById.has(a.action.prepared.id)) continue;
+      this.unsettledById.set(a.action.prepared.id, { ...a.action, dedupKey: a.dedupKey, target: a.target });
+      restored++;
+    }
+    if (restored) this.deps.onUnsettledChange?.();
+    return restored;
   }
 
   private async settleWith(

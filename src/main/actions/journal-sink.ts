@@ -3,7 +3,8 @@
  * request as shown, each step with its time, the answer and the outcome. The request never holds a
  * secret: signing happens in the client, after this, and the signature is not kept.
  */
-import type { ActionOutcome, PreparedAction, Settlement } from '../../shared/actions';
+import type { ActionOutcome, ActionResult, PreparedAction, Settlement, UnsettledAction } from '../../shared/actions';
+import type { CheckTarget } from './check-now';
 
 export type ActionStep = 'prepared' | 'confirmed' | 'sent' | 'answered' | 'outcome' | 'settled' | 'acknowledged';
 
@@ -38,5 +39,57 @@ export function journalRecord(
     environment: prepared.workspace.environment,
     object: prepared.target,
     ...extra,
+  };
+}
+
+/**
+ * What the "outcome" entry of an unknown action keeps so that it can be shown and checked again
+ * after a restart: the prepared request without its fields (those are in the "prepared" entry),
+ * the result, and what Check now reads. Kept small: the journal trims a detail past 16 KB.
+ */
+export interface OutcomeDetail {
+  prepared: Omit<PreparedAction, 'fields' | 'context' | 'request'> & {
+    request: Omit<PreparedAction['request'], 'body'>;
+  };
+  result: Omit<ActionResult, 'answer' | 'loan' | 'exchange'>;
+  target: CheckTarget;
+  dedupKey: string;
+}
+
+export function outcomeDetail(
+  prepared: PreparedAction,
+  result: ActionResult,
+  target: CheckTarget,
+  dedupKey: string,
+): OutcomeDetail {
+  const { fields: _f, context: _c, request, ...rest } = prepared;
+  const { answer: _a, loan: _l, exchange: _e, ...summary } = result;
+  return {
+    prepared: { ...rest, request: { method: request.method, url: request.url, contentType: request.contentType } },
+    result: summary,
+    target,
+    dedupKey,
+  };
+}
+
+/** An unsettled action as recorded before a restart; null when the entry is not one of ours. */
+export function unsettledFromJournal(entry: {
+  time: string;
+  detail?: unknown;
+}): { action: UnsettledAction; target: CheckTarget; dedupKey: string } | null {
+  const d = entry.detail as Partial<OutcomeDetail> | undefined;
+  if (!d || typeof d !== 'object' || !d.prepared || !d.result || !d.target || typeof d.dedupKey !== 'string')
+    return null;
+  const prepared: PreparedAction = {
+    ...d.prepared,
+    request: { ...d.prepared.request, body: null },
+    fields: [],
+    context: [{ label: 'Recorded', value: 'before the console restarted; the full request is in the journal' }],
+  };
+  const since = Date.parse(entry.time);
+  return {
+    action: { prepared, result: d.result, since: String(Number.isNaN(since) ? Date.now() : since) },
+    target: d.target,
+    dedupKey: d.dedupKey,
   };
 }
