@@ -246,7 +246,7 @@ export class PlatformClient {
     }
     if (signer === null) {
       // Recorded although nothing was sent: "why did nothing happen" is what the history answers.
-      this.record(method, pathWithQuery, null, 0, 'no-key', 1);
+      this.record(opts, pathWithQuery, null, 0, 'no-key', 1);
       return fail('no-key', 'No API key is configured for this workspace: add one in the workspace settings');
     }
 
@@ -321,7 +321,7 @@ export class PlatformClient {
     if (signal?.aborted) return { result: fail('cancelled', 'Cancelled'), retryAfterMs: null };
     const refused = await this.admit(opts);
     if (refused !== null) {
-      this.record(method, pathWithQuery, null, 0, refused.error.code, attempt);
+      this.record(opts, pathWithQuery, null, 0, refused.error.code, attempt);
       return { result: refused, retryAfterMs: null };
     }
     const control = createAttemptControl(signal, this.timeoutMs);
@@ -357,7 +357,7 @@ export class PlatformClient {
               delivery: deliveryOf(error),
             });
       this.options.guard?.noteAnswer(null, failure.error.code, null);
-      this.record(method, pathWithQuery, null, latency(), failure.error.code, attempt);
+      this.record(opts, pathWithQuery, null, latency(), failure.error.code, attempt);
       return { result: failure, retryAfterMs: null };
     }
 
@@ -376,7 +376,7 @@ export class PlatformClient {
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
     this.options.guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs);
     this.record(
-      method,
+      opts,
       pathWithQuery,
       response.status,
       latency(),
@@ -432,8 +432,9 @@ export class PlatformClient {
     return skew;
   }
 
+  /** One attempt in the request history: what it served (approve and cancel differ), never a header or body. */
   private record(
-    method: string,
+    opts: RequestOptions,
     path: string,
     status: number | null,
     latencyMs: number,
@@ -443,12 +444,14 @@ export class PlatformClient {
     this.options.history?.record({
       time: new Date(this.now()).toISOString(),
       workspaceId: this.workspaceId,
-      method,
+      method: opts.method,
       path,
       status,
       latencyMs,
       errorCode,
       attempt,
+      ...(opts.operation !== undefined ? { operation: opts.operation } : {}),
+      ...(opts.contentType !== undefined ? { contentType: opts.contentType } : {}),
     });
   }
 }
