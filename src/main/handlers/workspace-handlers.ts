@@ -1,6 +1,7 @@
 /** workspaces.* and keychain.*: local state; secrets go in, only `configured` comes out. */
 import type { WorkspaceList, WorkspaceView } from '../../shared/contract';
-import { ok, type Result } from '../../shared/result';
+import { fail, ok, type Result } from '../../shared/result';
+import { KEY_REMOVED_NOTICE, resolveBaseUrl } from '../../shared/workspace-rules';
 import type { KeyService } from '../keychain/key-service';
 import type { WorkspaceStore, WorkspaceRecord, WorkspaceListData } from '../workspaces/workspace-store';
 import type { EventBus } from '../events/event-bus';
@@ -36,6 +37,23 @@ export function workspaceViews(deps: WorkspaceDeps) {
   return { view, list };
 }
 
+/**
+ * Whether applying `patch` would point the workspace at another endpoint or organization. Only a
+ * well-formed new base URL counts: a refused one changes nothing, and the store says why.
+ */
+function movesKey(
+  record: WorkspaceRecord,
+  patch: { baseUrl?: string; organizationId?: string },
+): Result<boolean> {
+  if (record.builtIn) return ok(false);
+  if (patch.organizationId !== undefined && patch.organizationId.trim() !== record.organizationId)
+    return ok(true);
+  if (patch.baseUrl === undefined) return ok(false);
+  const next = resolveBaseUrl(record.environment, patch.baseUrl);
+  if (!next.ok) return next;
+  return ok(next.value !== record.baseUrl);
+}
+
 export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'workspaces' | 'keychain'> {
   const { view, list } = workspaceViews(deps);
   const changed = async (): Promise<WorkspaceList> => {
@@ -43,6 +61,9 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
     deps.events.emit('workspace-changed', current);
     return current;
   };
+  // A locked vault changes every vault workspace's `keyConfigured`: tell the screen, which then
+  // shows the unlock form instead of failing on the next signed request.
+  deps.keys.onVaultLocked(() => void changed().catch(() => undefined));
   const then = async <T, U>(result: Result<T>, next: (value: T) => Promise<U>): Promise<Result<U>> =>
     result.ok ? ok(await next(result.value)) : result;
 
@@ -53,12 +74,34 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
         await changed();
         return view(record);
       }),
-    'workspaces.update': async ({ id, ...patch }) =>
-      then(await deps.workspaces.update(id, patch), async (record) => {
-        deps.clients.forget(id);
+    'workspaces.update': async ({ id, ...patch }) => {
+      const before = deps.workspaces.find(id);
+      if (!before.ok) return before;
+      // A key was entered for one endpoint and organization: pointing the workspace elsewhere must
+      // not carry it along. It is removed before the change is saved, so a failure to remove it
+      // leaves both the key and the old target in place.
+      const moves = movesKey(before.value, patch);
+      if (!moves.ok) return moves;
+      if (moves.value) {
+        const deleted = await deps.keys.deleteKey(id, { requireAllStores: true });
+        if (!deleted.ok) {
+          return fail(
+            deleted.error.code,
+            `The base URL or organization was not changed, because the stored key could not be removed first: ${deleted.error.message}`,
+          );
+        }
+      }
+      deps.clients.forget(id);
+      const updated = await deps.workspaces.update(id, patch);
+      if (!updated.ok) {
+        if (!moves.value) return updated;
         await changed();
-        return view(record);
-      }),
+        return fail(updated.error.code, `${updated.error.message} ${KEY_REMOVED_NOTICE}`);
+      }
+      await changed();
+      const shown = await view(updated.value);
+      return ok(moves.value ? { ...shown, keyRemoved: KEY_REMOVED_NOTICE } : shown);
+    },
     'workspaces.remove': async ({ id }) => {
       const removed = await deps.workspaces.remove(id);
       if (!removed.ok) return removed;
@@ -78,7 +121,8 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
 
     'keychain.status': async () => ok(await deps.keys.status()),
     'keychain.setKey': async ({ workspaceId, apiKey, apiSecret }) => {
-      const exists = deps.workspaces.get(workspaceId);
+      // `find`, not `get`: a key may be entered for a workspace whose base URL still needs fixing.
+      const exists = deps.workspaces.find(workspaceId);
       if (!exists.ok) return exists;
       const stored = await deps.keys.setKey(workspaceId, { apiKey, apiSecret });
       if (stored.ok) await changed();
@@ -96,5 +140,7 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
       return status;
     },
     'keychain.lockVault': async () => deps.keys.lockVault(),
+    'keychain.autoLock': async () => ok(deps.keys.autoLock()),
+    'keychain.setAutoLock': async ({ minutes }) => deps.keys.setAutoLock(minutes),
   };
 }

@@ -8,6 +8,9 @@
  * There is never a silent fallback to plaintext or to memory for a real workspace.
  */
 import type { KeychainStatus } from '../../shared/contract';
+import type { VaultAutoLock } from '../../shared/vault-settings';
+import { readKeychainSettings, writeKeychainSettings } from './keychain-settings';
+import type { IdleTimers } from './idle-lock';
 import { fail, ok, type Result } from '../../shared/result';
 import {
   KeyStoreError,
@@ -25,30 +28,73 @@ export interface KeyServiceDeps {
   logger?: KeychainLogger;
   /** Defaults to the real OS keychain through keytar. */
   osKeyStore?: OsKeyStore;
-  /** Defaults to `vault.json` in `dataDir`. */
+  /** Defaults to `vault.json` in `dataDir`, auto-locking after the persisted idle time. */
   vault?: VaultKeyStore;
+  /** For the default vault: tests pass timers they fire themselves. */
+  idleTimers?: IdleTimers;
 }
 
 export class KeyService {
   private readonly memory = new MemoryKeyStore();
   private probeResult: ProbeResult = { available: false, error: 'not probed yet' };
+  private readonly lockListeners = new Set<() => void>();
 
   private constructor(
     private readonly os: OsKeyStore,
     private readonly vault: VaultKeyStore,
     private readonly log: KeychainLogger,
+    private readonly dataDir: string,
   ) {}
 
   /** Builds the service and probes the OS keychain once (bounded by the store's timeout). */
   static async start(deps: KeyServiceDeps): Promise<KeyService> {
     const log = deps.logger ?? console;
+    const settings = await readKeychainSettings(deps.dataDir, log);
+    // The vault is built before the service exists, so its lock notice goes through this box.
+    const notify: { service?: KeyService } = {};
     const service = new KeyService(
       deps.osKeyStore ?? new OsKeyStore({ logger: log }),
-      deps.vault ?? new VaultKeyStore({ dataDir: deps.dataDir, logger: log }),
+      deps.vault ??
+        new VaultKeyStore({
+          dataDir: deps.dataDir,
+          logger: log,
+          autoLockMinutes: settings.autoLockMinutes,
+          idleTimers: deps.idleTimers,
+          onLocked: () => notify.service?.lockListeners.forEach((listener) => listener()),
+        }),
       log,
+      deps.dataDir,
     );
+    notify.service = service;
     await service.probe();
     return service;
+  }
+
+  /** `listener` runs whenever the vault locks (idle, suspend, the operator); returns an unsubscribe. */
+  onVaultLocked(listener: () => void): () => void {
+    this.lockListeners.add(listener);
+    return () => this.lockListeners.delete(listener);
+  }
+
+  autoLock(): VaultAutoLock {
+    return { minutes: this.vault.autoLockMinutes };
+  }
+
+  /** Sets and persists the vault's idle time; a running countdown restarts with it. */
+  async setAutoLock(minutes: number): Promise<Result<VaultAutoLock>> {
+    const saved = await this.attempt('save the auto-lock time', async () => {
+      try {
+        await writeKeychainSettings(this.dataDir, { version: 1, autoLockMinutes: minutes });
+      } catch (error) {
+        throw new KeyStoreError(
+          'io',
+          `Could not save the auto-lock time: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    });
+    if (!saved.ok) return saved;
+    this.vault.setAutoLockMinutes(minutes);
+    return ok(this.autoLock());
   }
 
   /** Asks the OS keychain again, e.g. after the operator started or unlocked it. */
@@ -90,13 +136,24 @@ export class KeyService {
    * leaves no key behind wherever it was stored. A locked vault cannot be reached; its entry, if
    * any, stays encrypted until the vault is unlocked and the key deleted again.
    */
-  async deleteKey(workspaceId: string): Promise<Result<{ configured: false }>> {
+  async deleteKey(
+    workspaceId: string,
+    options: { requireAllStores?: boolean } = {},
+  ): Promise<Result<{ configured: false }>> {
     // Deleting it would leave the Local sandbox without a key until the next start (setKey refuses
     // to replace it), so it is refused like setKey.
     if (this.memory.has(workspaceId)) {
       return fail(
         'bad-input',
         "The Local sandbox's key is made by the app at each start and cannot be deleted.",
+      );
+    }
+    // Where the key must not survive (the workspace now points elsewhere), a locked vault that
+    // may hold it is a reason to refuse, not to carry on.
+    if (options.requireAllStores && !this.vault.isUnlocked() && (await this.vault.exists())) {
+      return fail(
+        'vault-locked',
+        'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault and try again.',
       );
     }
     const stores: KeyStore[] = [];

@@ -3,7 +3,7 @@
  *
  * {
  *   "version": 1,
- *   "kdf": { "name": "scrypt", "N": 32768, "r": 8, "p": 1, "keyLength": 32,
+ *   "kdf": { "name": "scrypt", "N": 131072, "r": 8, "p": 1, "keyLength": 32,
  *            "salt": "<base64, 16 random bytes, fixed for the vault's life>" },
  *   "check": "<base64 HMAC-SHA256(derivedKey, 'copper-operator vault passphrase check')>",
  *   "cipher": { "name": "aes-256-gcm",
@@ -30,9 +30,14 @@ import { credentialsSchema } from './credentials';
 
 export const VAULT_FILE = 'vault.json';
 
-/** scrypt cost: 2^15 × r 8 needs 32 MiB; files may ask for more (up to 2^20) but never less. */
-export const DEFAULT_SCRYPT = { N: 2 ** 15, r: 8, p: 1 } as const;
+/**
+ * scrypt cost of new vaults: 2^17 × r 8 needs 128 MiB and about half a second, which makes each
+ * guess of an offline attack on the file cost as much. Files written with 2^15 (before issue 17)
+ * are still read, and re-encrypted at this cost on their next successful unlock.
+ */
+export const DEFAULT_SCRYPT = { N: 2 ** 17, r: 8, p: 1 } as const;
 const MIN_LOG_N = 15;
+const MAX_SCRYPT_MEMORY = 1024 * 1024 * 1024;
 const MAX_LOG_N = 20;
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;
@@ -46,20 +51,26 @@ const base64 = (bytes: number) =>
     .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'must be base64')
     .refine((s) => Buffer.from(s, 'base64').length === bytes, `must be ${bytes} bytes`);
 
-const kdfSchema = z.object({
-  name: z.literal('scrypt'),
-  N: z
-    .number()
-    .int()
-    .refine(
-      (n) => Number.isInteger(Math.log2(n)) && Math.log2(n) >= MIN_LOG_N && Math.log2(n) <= MAX_LOG_N,
-      'must be a power of two from 2^15 to 2^20',
-    ),
-  r: z.number().int().min(8).max(32),
-  p: z.number().int().min(1).max(4),
-  keyLength: z.literal(KEY_LENGTH),
-  salt: base64(SALT_LENGTH),
-});
+const kdfSchema = z
+  .object({
+    name: z.literal('scrypt'),
+    N: z
+      .number()
+      .int()
+      .refine(
+        (n) => Number.isInteger(Math.log2(n)) && Math.log2(n) >= MIN_LOG_N && Math.log2(n) <= MAX_LOG_N,
+        'must be a power of two from 2^15 to 2^20',
+      ),
+    r: z.number().int().min(8).max(32),
+    p: z.number().int().min(1).max(4),
+    keyLength: z.literal(KEY_LENGTH),
+    salt: base64(SALT_LENGTH),
+  })
+  .refine(
+    // Each field alone is bounded, but together they could ask for gigabytes: cap the memory.
+    (k) => 128 * k.N * k.r * k.p <= MAX_SCRYPT_MEMORY,
+    'asks scrypt for more than 1 GiB of memory',
+  );
 export type VaultKdf = z.infer<typeof kdfSchema>;
 
 export const vaultFileSchema = z.object({
@@ -74,6 +85,10 @@ export type VaultFile = z.infer<typeof vaultFileSchema>;
 export const vaultPlaintextSchema = z.object({ entries: z.record(z.string(), credentialsSchema) });
 export type VaultPlaintext = z.infer<typeof vaultPlaintextSchema>;
 
+/** True when the file's cost is below `target`: it is re-encrypted on unlock. */
+export const weakerThan = (kdf: VaultKdf, target: { N: number; r: number; p: number }): boolean =>
+  kdf.N < target.N || kdf.r < target.r;
+
 export function newKdf(cost: { N: number; r: number; p: number } = DEFAULT_SCRYPT): VaultKdf {
   return {
     name: 'scrypt',
@@ -85,8 +100,9 @@ export function newKdf(cost: { N: number; r: number; p: number } = DEFAULT_SCRYP
 
 /** Derives the vault key. Asynchronous so the main process stays responsive for the ~100 ms it takes. */
 export function deriveKey(passphrase: string, kdf: VaultKdf): Promise<Buffer> {
-  // Node refuses scrypt above `maxmem` (default 32 MiB, which 2^15 × 8 just exceeds); allow twice the need.
-  const maxmem = 2 * 128 * kdf.N * kdf.r * kdf.p;
+  // Node refuses scrypt above `maxmem` (default 32 MiB; 2^17 × 8 needs 128 MiB): allow the need
+  // plus headroom. The schema caps N, r and p, so a hostile file cannot ask for unbounded memory.
+  const maxmem = 128 * kdf.N * kdf.r * (kdf.p + 1) + 16 * 1024 * 1024;
   return new Promise((resolve, reject) => {
     scrypt(
       passphrase.normalize('NFC'),

@@ -3,10 +3,17 @@
  * and the cryptography are in vault-format.ts: scrypt turns the operator's passphrase into an
  * AES-256-GCM key; the key exists only in memory while the vault is unlocked and is wiped on lock.
  * Nothing is ever written in plaintext; every write is atomic and mode 0600.
+ *
+ * Issue 17: a new passphrase must pass the shared strength floor (zxcvbn score 3); a vault written
+ * at a lower scrypt cost is re-encrypted at today's cost on its next successful unlock; and the
+ * vault locks itself after an idle time (`IdleLock`) or when the shell calls `lock()`.
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../workspaces/atomic-write';
+import { weakPassphraseMessage } from '../../shared/passphrase-strength';
+import { DEFAULT_AUTO_LOCK_MINUTES } from '../../shared/vault-settings';
+import { IdleLock, type IdleTimers } from './idle-lock';
 import { credentialsSchema } from './credentials';
 import { createHmacSigner } from './hmac-signer';
 import {
@@ -25,17 +32,22 @@ import {
   sealVault,
   VAULT_FILE,
   vaultFileSchema,
+  weakerThan,
   type VaultFile,
   type VaultKdf,
 } from './vault-format';
 
-export const MIN_PASSPHRASE_LENGTH = 12;
-
 export interface VaultKeyStoreOptions {
   dataDir: string;
   logger?: KeychainLogger;
-  /** scrypt cost for new vaults; tests may not go below the format's minimum either. */
+  /** scrypt cost for new vaults and migrations; tests may not go below the format's minimum either. */
   scrypt?: { N: number; r: number; p: number };
+  /** Minutes without use before the vault locks itself (default 15). */
+  autoLockMinutes?: number;
+  /** Tests pass timers they fire themselves. */
+  idleTimers?: IdleTimers;
+  /** Told every time the vault locks (idle, shell, or operator), e.g. to refresh the screen. */
+  onLocked?: (reason: 'idle' | 'request') => void;
 }
 
 interface Unlocked {
@@ -52,12 +64,28 @@ export class VaultKeyStore implements KeyStore {
   private readonly cost: { N: number; r: number; p: number };
   private unlocked: Unlocked | null = null;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly idle: IdleLock;
+  private readonly onLocked: ((reason: 'idle' | 'request') => void) | undefined;
 
   constructor(options: VaultKeyStoreOptions) {
     this.dataDir = options.dataDir;
     this.path = join(options.dataDir, VAULT_FILE);
     this.log = options.logger ?? console;
     this.cost = options.scrypt ?? DEFAULT_SCRYPT;
+    this.onLocked = options.onLocked;
+    this.idle = new IdleLock(
+      () => this.lockFor('idle'),
+      options.autoLockMinutes ?? DEFAULT_AUTO_LOCK_MINUTES,
+      options.idleTimers,
+    );
+  }
+
+  get autoLockMinutes(): number {
+    return this.idle.idleMinutes;
+  }
+
+  setAutoLockMinutes(minutes: number): void {
+    this.idle.setMinutes(minutes);
   }
 
   async exists(): Promise<boolean> {
@@ -74,12 +102,8 @@ export class VaultKeyStore implements KeyStore {
   /** Makes a new, empty vault and leaves it unlocked. Refuses to replace an existing one. */
   create(passphrase: string): Promise<void> {
     return this.serial(async () => {
-      if (passphrase.length < MIN_PASSPHRASE_LENGTH) {
-        throw new KeyStoreError(
-          'bad-input',
-          `The vault passphrase must be at least ${MIN_PASSPHRASE_LENGTH} characters.`,
-        );
-      }
+      const weak = weakPassphraseMessage(passphrase);
+      if (weak !== null) throw new KeyStoreError('bad-input', weak);
       if (await this.exists()) {
         throw new KeyStoreError(
           'bad-input',
@@ -91,6 +115,7 @@ export class VaultKeyStore implements KeyStore {
       await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
       await this.write(sealVault(key, kdf, { entries: {} }));
       this.replaceUnlocked({ key, kdf, entries: new Map() });
+      this.idle.arm();
       this.log.info(`created encrypted vault at ${this.path}`);
     });
   }
@@ -117,13 +142,56 @@ export class VaultKeyStore implements KeyStore {
           `The vault at ${this.path} failed its integrity check (it was altered or damaged) and was not opened. It was left unchanged.`,
         );
       }
-      this.replaceUnlocked({ key, kdf: file.kdf, entries });
+      const current = weakerThan(file.kdf, this.cost)
+        ? await this.migrate(passphrase, file, key, entries)
+        : { key, kdf: file.kdf, entries };
+      this.replaceUnlocked(current);
+      this.idle.arm();
     });
+  }
+
+  /**
+   * Re-encrypts a vault written at a lower scrypt cost with today's, under a fresh salt, in one
+   * atomic write. If that write fails the vault still opens with its old file, which stays intact.
+   */
+  private async migrate(
+    passphrase: string,
+    file: VaultFile,
+    oldKey: Buffer,
+    entries: Map<string, ApiCredentials>,
+  ): Promise<Unlocked> {
+    const kdf = newKdf(this.cost);
+    const key = await deriveKey(passphrase, kdf);
+    try {
+      await this.write(sealVault(key, kdf, { entries: Object.fromEntries(entries) }));
+    } catch (error) {
+      key.fill(0);
+      this.log.warn(
+        `could not re-encrypt the vault at the stronger scrypt cost; it stays at N=${file.kdf.N} until the next unlock: ${error instanceof Error ? error.message : String(error)}`,
+      );
+      return { key: oldKey, kdf: file.kdf, entries };
+    }
+    oldKey.fill(0);
+    this.log.info(`re-encrypted the vault with scrypt N=${kdf.N} (was N=${file.kdf.N})`);
+    return { key, kdf, entries };
   }
 
   /** Forgets the key and the decrypted entries. Signers already handed out keep working. */
   lock(): void {
+    this.lockFor('request');
+  }
+
+  private lockFor(reason: 'idle' | 'request'): void {
+    this.idle.disarm();
+    const was = this.unlocked !== null;
     this.replaceUnlocked(null);
+    if (!was) return;
+    this.log.info(reason === 'idle' ? 'vault locked after idle time' : 'vault locked');
+    try {
+      this.onLocked?.(reason);
+    } catch {
+      // A listener's failure must not leave the vault half-locked; it is locked already.
+    }
   }
 
   set(workspaceId: string, credentials: ApiCredentials): Promise<void> {
@@ -135,7 +203,8 @@ export class VaultKeyStore implements KeyStore {
   }
 
   async status(workspaceId: string): Promise<{ configured: boolean }> {
-    return { configured: this.requireUnlocked().entries.has(workspaceId) };
+    // Asking whether a key exists (every workspace list does) is not using it: no re-arm.
+    return { configured: this.requireUnlocked({ touch: false }).entries.has(workspaceId) };
   }
 
   delete(workspaceId: string): Promise<void> {
@@ -158,13 +227,15 @@ export class VaultKeyStore implements KeyStore {
     if (this.unlocked === current) this.unlocked = { ...current, entries };
   }
 
-  private requireUnlocked(): Unlocked {
+  /** The unlocked state; a use of a key (signing, storing, deleting) restarts the idle countdown. */
+  private requireUnlocked(options: { touch: boolean } = { touch: true }): Unlocked {
     if (!this.unlocked) {
       throw new KeyStoreError(
         'vault-locked',
         'The encrypted vault is locked. Unlock it with its passphrase to use the keys stored in it.',
       );
     }
+    if (options.touch) this.idle.arm();
     return this.unlocked;
   }
 

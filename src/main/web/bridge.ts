@@ -22,6 +22,33 @@ import { CONTENT_SECURITY_POLICY } from '../security/csp';
 
 export const TOKEN_HEADER = 'x-copper-token';
 const MAX_BODY_BYTES = 1024 * 1024;
+/**
+ * Slowloris bounds: one operator's browser needs a handful of connections (the event stream, a
+ * few calls in flight, static files); a local process holding hundreds open, or sending its
+ * headers a byte at a time, must not be able to starve it.
+ */
+export const BRIDGE_LIMITS = {
+  maxConnections: 64,
+  headersTimeoutMs: 10_000,
+  requestTimeoutMs: 120_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
+
+/** The media type of a Content-Type header, lower-cased, without parameters; null when absent. */
+export function mediaTypeOf(header: string | undefined): string | null {
+  if (header === undefined) return null;
+  const type = header.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === '' ? null : type;
+}
+
+/** decodeURIComponent that answers null instead of throwing on a malformed escape such as "%E0%A4%A". */
+function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
 
 export interface WebBridgeOptions {
   router: Router;
@@ -105,7 +132,13 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
   };
 
   const serveStatic = async (pathname: string, res: ServerResponse): Promise<void> => {
-    const relative = pathname === '/' ? 'index.html' : decodeURIComponent(pathname.slice(1));
+    const relative = pathname === '/' ? 'index.html' : decodePath(pathname.slice(1));
+    // A malformed escape is the client's mistake: a 400, not an internal error and a log line.
+    if (relative === null)
+      return sendJson(res, 400, {
+        ok: false,
+        error: { code: 'bad-input', message: 'The path has a malformed percent-escape.' },
+      });
     const file = normalize(join(staticRoot, relative));
     if (!file.startsWith(staticRoot)) return refuse(res, 404, 'Not found.');
     try {
@@ -153,7 +186,7 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
     if (url.pathname.startsWith('/rpc/')) {
       if (req.method !== 'POST') return refuse(res, 405, 'Use POST.');
       if (!tokenOk(req)) return refuse(res, 401, 'Missing or wrong connection token.');
-      if (!(req.headers['content-type'] ?? '').startsWith('application/json'))
+      if (mediaTypeOf(req.headers['content-type']) !== 'application/json')
         return refuse(res, 415, 'Content-Type must be application/json.');
       let input: unknown;
       try {
@@ -185,8 +218,10 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
       else res.destroy();
     });
   });
-  server.headersTimeout = 10_000;
-  server.requestTimeout = 120_000;
+  server.headersTimeout = BRIDGE_LIMITS.headersTimeoutMs;
+  server.requestTimeout = BRIDGE_LIMITS.requestTimeoutMs;
+  server.keepAliveTimeout = BRIDGE_LIMITS.keepAliveTimeoutMs;
+  server.maxConnections = BRIDGE_LIMITS.maxConnections;
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -5,6 +5,10 @@
  *
  * Answers: 200 valid, 401 invalid or stale, 400 malformed (413 too large, 405 not POST), so a
  * sender that retries on anything but 200 keeps retrying what we refused.
+ *
+ * A platform delivery never carries an `Origin` header and always has a JSON body; a browser page
+ * aiming a form or fetch at this port does one or the other. Such requests are refused (403 / 415)
+ * before their body is read, never recorded or pushed to the screen, only counted (`refused`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -96,6 +100,20 @@ function reply(res: ServerResponse, status: number, body: unknown, extra: Record
 
 const STATUS_OF: Record<WebhookVerdict, number> = { valid: 200, invalid: 401, stale: 401, malformed: 400 };
 
+/** application/json or a structured `+json` type, parameters ignored; anything else is not a delivery. */
+export function isJsonContentType(header: string | undefined): boolean {
+  const type = (header ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || /^application\/[a-z0-9.!#$&^_-]+\+json$/.test(type);
+}
+
+/** Requests refused before recording, by reason: shown in the receiver's status. */
+export interface RefusedCounts {
+  /** Carried an Origin header: a browser page, not the platform. */
+  origin: number;
+  /** Had no JSON Content-Type (a form post, text/plain, none). */
+  contentType: number;
+}
+
 export class WebhookReceiver {
   private server: Server | null = null;
   private target: ReceiverTarget | null = null;
@@ -104,6 +122,7 @@ export class WebhookReceiver {
   private bytes = 0;
   private seq = 0;
   private listener: ((entry: ReceivedWebhook) => void) | undefined;
+  private refusedCounts: RefusedCounts = { origin: 0, contentType: 0 };
   readonly windowMs: number;
   private readonly now: () => number;
   private readonly maxEntries: number;
@@ -159,12 +178,19 @@ export class WebhookReceiver {
     });
   }
 
-  status(): { running: boolean; port: number | null; url: string | null; workspaceId: string | null } {
+  status(): {
+    running: boolean;
+    port: number | null;
+    url: string | null;
+    workspaceId: string | null;
+    refused: RefusedCounts;
+  } {
     return {
       running: this.server !== null,
       port: this.boundPort,
       url: this.boundPort === null ? null : `http://127.0.0.1:${this.boundPort}/webhooks`,
       workspaceId: this.target?.workspaceId ?? null,
+      refused: { ...this.refusedCounts },
     };
   }
 
@@ -188,6 +214,7 @@ export class WebhookReceiver {
   clear(): void {
     this.entries = [];
     this.bytes = 0;
+    this.refusedCounts = { origin: 0, contentType: 0 };
   }
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -204,6 +231,28 @@ export class WebhookReceiver {
         error: 'misdirected',
         message: 'this receiver answers 127.0.0.1 and localhost only',
       });
+      return;
+    }
+    if (req.headers.origin !== undefined) {
+      this.refusedCounts.origin++;
+      req.resume();
+      reply(
+        res,
+        403,
+        { error: 'browser-origin', message: 'requests from a web page (with an Origin header) are refused' },
+        { Connection: 'close' },
+      );
+      return;
+    }
+    if (!isJsonContentType(req.headers['content-type'])) {
+      this.refusedCounts.contentType++;
+      req.resume();
+      reply(
+        res,
+        415,
+        { error: 'unsupported-media-type', message: 'deliveries must be sent as application/json' },
+        { Connection: 'close' },
+      );
       return;
     }
     const read = await readBody(req);

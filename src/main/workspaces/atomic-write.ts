@@ -9,6 +9,9 @@ import { basename, dirname, join } from 'node:path';
 
 const TEMP_SUFFIX = '.tmp';
 
+/** Every temp file `writeFileAtomic` makes: `.<target name>.<pid>.<12 hex>.tmp`. */
+export const ATOMIC_TEMP_FILE = /^\..+\.\d+\.[0-9a-f]{12}\.tmp$/;
+
 /** The temp file name for `target`; unique per write so concurrent processes never share one. */
 function tempPathFor(target: string): string {
   return join(

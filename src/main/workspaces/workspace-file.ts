@@ -20,12 +20,13 @@
  * }
  *
  * No API key or secret is ever stored here: those live in the KeyStore under the workspace id.
- * Everything read back is parsed with zod, base URLs included, because a hand-edited URL would
- * otherwise receive signed requests.
+ * Everything read back is parsed with zod. A base URL that breaks today's rules (an older file, a
+ * hand edit) does not discard the file: the workspace loads, `baseUrlProblem` names what is wrong,
+ * and the store refuses to hand that workspace to anything that would sign a request.
  */
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../../shared/platform/enums';
-import { resolveBaseUrl } from './base-url';
+import { baseUrlProblem } from '../../shared/workspace-rules';
 
 export const WORKSPACES_FILE = 'workspaces.json';
 
@@ -44,8 +45,6 @@ export const workspaceRecordSchema = z
     createdAt: z.iso.datetime(),
   })
   .superRefine((w, ctx) => {
-    const url = resolveBaseUrl(w.environment, w.baseUrl);
-    if (!url.ok) ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: url.error.message });
     if (w.builtIn && w.environment !== 'sandbox') {
       ctx.addIssue({
         code: 'custom',
@@ -56,6 +55,8 @@ export const workspaceRecordSchema = z
   });
 
 export type WorkspaceRecord = z.infer<typeof workspaceRecordSchema>;
+
+export { baseUrlProblem };
 
 export const workspacesFileSchema = z
   .object({

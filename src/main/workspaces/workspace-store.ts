@@ -13,7 +13,9 @@ import type { JsonObject } from '../../shared/platform/resources';
 import { fail, ok, type Result } from '../../shared/result';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { resolveBaseUrl } from './base-url';
+import { BUILT_IN_SANDBOX_NAME, checkWorkspaceName } from '../../shared/workspace-rules';
 import {
+  baseUrlProblem,
   emptyWorkspacesFile,
   fileStamp,
   parseWorkspacesFile,
@@ -63,7 +65,7 @@ export interface UpdateWorkspacePatch {
   defaultPortfolioId?: string | null;
 }
 
-export const BUILT_IN_SANDBOX_NAME = 'Local sandbox';
+export { BUILT_IN_SANDBOX_NAME };
 
 const clone = <T>(value: T): T => structuredClone(value);
 
@@ -154,7 +156,19 @@ export class WorkspaceStore {
     return data;
   }
 
+  /**
+   * The workspace, for anything that may sign or send with it: a workspace whose stored base URL
+   * breaks the rules is refused here, so no request ever leaves for that URL.
+   */
   get(id: string): Result<WorkspaceRecord> {
+    const found = this.state.workspaces.find((w) => w.id === id);
+    if (!found) return notFound(id);
+    const problem = baseUrlProblem(found);
+    return problem === null ? ok(clone(found)) : fail('bad-input', problem);
+  }
+
+  /** The workspace as stored, whatever its base URL: for showing and editing it, never for sending. */
+  find(id: string): Result<WorkspaceRecord> {
     const found = this.state.workspaces.find((w) => w.id === id);
     return found ? ok(clone(found)) : notFound(id);
   }
@@ -163,9 +177,14 @@ export class WorkspaceStore {
     return this.change((draft) => {
       const baseUrl = resolveBaseUrl(input.environment, input.baseUrl);
       if (!baseUrl.ok) return baseUrl;
+      const name = checkWorkspaceName(
+        input.name,
+        draft.workspaces.map((w) => w.name),
+      );
+      if (!name.ok) return name;
       const record: WorkspaceRecord = {
         id: randomUUID(),
-        name: input.name.trim(),
+        name: name.value,
         environment: input.environment,
         baseUrl: baseUrl.value,
         organizationId: input.organizationId.trim(),
@@ -192,7 +211,12 @@ export class WorkspaceStore {
           'The Local sandbox workspace gets its base URL and organization from the app at each start; change only its name or default portfolio.',
         );
       }
-      if (patch.name !== undefined) record.name = patch.name.trim();
+      if (patch.name !== undefined) {
+        const others = draft.workspaces.filter((w) => w.id !== id).map((w) => w.name);
+        const name = checkWorkspaceName(patch.name, others, { builtIn: record.builtIn });
+        if (!name.ok) return name;
+        record.name = name.value;
+      }
       if (patch.organizationId !== undefined) record.organizationId = patch.organizationId.trim();
       if (patch.baseUrl !== undefined) {
         const baseUrl = resolveBaseUrl(record.environment, patch.baseUrl);
@@ -326,6 +350,8 @@ function notFound(id: string): { ok: false; error: { code: 'workspace-not-found'
 
 /** Runs the on-disk schema over a record about to be saved, so the store never writes what it would refuse to read. */
 function checkRecord(record: WorkspaceRecord): Result<never> | null {
+  const problem = baseUrlProblem(record);
+  if (problem !== null) return fail('bad-input', problem);
   const parsed = workspaceRecordSchema.safeParse(record);
   if (parsed.success) return null;
   const issues = parsed.error.issues.map((i) => `${i.path.join('.') || 'workspace'}: ${i.message}`);

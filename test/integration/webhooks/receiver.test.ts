@@ -140,9 +140,10 @@ describe('WebhookReceiver with the real sandbox', () => {
     const malformed = await post(url, { 'Content-Type': 'application/json' }, 'not json');
     expect(malformed.status).toBe(400);
     expect(receiver.list()[0]?.verdict).toBe('malformed');
-    const big = await post(url, {}, Buffer.alloc(1024 * 1024 + 1, 0x20));
+    const json = { 'Content-Type': 'application/json' };
+    const big = await post(url, json, Buffer.alloc(1024 * 1024 + 1, 0x20));
     expect(big.status).toBe(413);
-    for (let i = 0; i < 4; i++) await post(`${url}/n${i}`, {}, `{"n":${i}}`);
+    for (let i = 0; i < 4; i++) await post(`${url}/n${i}`, json, `{"n":${i}}`);
     expect(receiver.list().map((e) => e.path)).toEqual(['/webhooks/n3', '/webhooks/n2', '/webhooks/n1']);
     receiver.clear();
     expect(receiver.size).toBe(0);
@@ -158,5 +159,35 @@ describe('WebhookReceiver with the real sandbox', () => {
     expect(second.status().running).toBe(false);
     await receiver.stop();
     expect(receiver.status()).toMatchObject({ running: false, port: null, url: null });
+  });
+
+  it('refuses a browser Origin or a non-JSON type before recording, and counts them (issue 17.6)', async () => {
+    const url = await startReceiver();
+    const pushed: ReceivedWebhook[] = [];
+    receiver.onReceived((entry) => pushed.push(entry));
+    const json = 'application/json';
+    const refused: Array<[Record<string, string>, number]> = [
+      [{ 'Content-Type': json, Origin: 'http://attacker.example' }, 403],
+      [{ 'Content-Type': json, Origin: 'null' }, 403],
+      [{ 'Content-Type': json, Origin: `http://127.0.0.1:${receiver.status().port}` }, 403],
+      [{ 'Content-Type': 'text/plain' }, 415],
+      [{ 'Content-Type': 'application/x-www-form-urlencoded' }, 415],
+      [{ 'Content-Type': 'multipart/form-data; boundary=x' }, 415],
+      [{ 'Content-Type': 'application/jsonx' }, 415],
+      [{}, 415],
+    ];
+    for (const [headers, status] of refused) {
+      const res = await post(url, headers, '{"event":"loan-approved"}');
+      expect(res.status, JSON.stringify(headers)).toBe(status);
+    }
+    expect(receiver.size).toBe(0);
+    expect(pushed).toEqual([]);
+    expect(receiver.status().refused).toEqual({ origin: 3, contentType: 5 });
+
+    // A platform-shaped request (JSON, no Origin, with parameters or a +json type) is still recorded.
+    expect((await post(url, { 'Content-Type': 'application/json; charset=utf-8' }, '{}')).status).toBe(400);
+    expect((await post(url, { 'Content-Type': 'application/vnd.copper+json' }, '{}')).status).toBe(400);
+    expect(receiver.size).toBe(2);
+    expect(pushed).toHaveLength(2);
   });
 });

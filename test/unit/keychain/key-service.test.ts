@@ -40,7 +40,7 @@ const start = (keytar: KeytarApi) =>
     dataDir: dir,
     logger: quiet,
     osKeyStore: new OsKeyStore({ keytar, timeoutMs: 200, logger: quiet }),
-    vault: new VaultKeyStore({ dataDir: dir, logger: quiet }),
+    vault: new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: { N: 2 ** 15, r: 8, p: 1 } }),
   });
 
 describe('KeyService', () => {

@@ -19,7 +19,8 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const newVault = () => new VaultKeyStore({ dataDir: dir, logger: quiet });
+// The format's lowest cost keeps these tests quick; vault-hardening.test.ts covers the default.
+const newVault = () => new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: { N: 2 ** 15, r: 8, p: 1 } });
 
 /** Resolves to the KeyStoreError code the promise rejects with. */
 async function codeOf(p: Promise<unknown>): Promise<string> {

@@ -90,7 +90,7 @@ describe('WorkspaceStore', () => {
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.error.code).toBe('bad-input');
-      expect(r.error.message).toMatch(/end in \/platform/);
+      expect(r.error.message).toMatch(/must use https:\/\/api\.copper\.co\/platform/);
     }
     expect(store.list().workspaces).toHaveLength(0);
   });
@@ -134,8 +134,8 @@ describe('WorkspaceStore', () => {
         {
           id: 'w1',
           name: 'Prod',
-          environment: 'production',
-          baseUrl: 'http://attacker.example.com/platform',
+          environment: 'mainnet',
+          baseUrl: 'https://api.copper.co/platform',
           organizationId: 'o',
           builtIn: false,
           uiState: {},
@@ -147,7 +147,7 @@ describe('WorkspaceStore', () => {
     await writeFile(filePath(), JSON.stringify(wrong));
     const list = (await open()).list();
     expect(list.workspaces).toEqual([]);
-    expect(list.recoveredFrom?.reason).toMatch(/workspaces\.0\.baseUrl/);
+    expect(list.recoveredFrom?.reason).toMatch(/workspaces\.0\.environment/);
     expect(list.recoveredFrom?.setAsidePath).toBe(
       join(dir, 'workspaces.corrupt-2025-03-04T05-06-07-089Z-1.json'),
     );
@@ -228,7 +228,7 @@ describe('WorkspaceStore', () => {
     const keys = await KeyService.start({
       dataDir: dir,
       osKeyStore: os,
-      vault: new VaultKeyStore({ dataDir: dir, logger: quiet }),
+      vault: new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: { N: 2 ** 15, r: 8, p: 1 } }),
       logger: quiet,
     });
     value(await keys.createVault('a long enough passphrase'));

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
-import { DEFAULT_BASE_URLS, ENVIRONMENTS, type Environment } from '@shared/platform/enums';
+import { ENVIRONMENTS, type Environment } from '@shared/platform/enums';
 import type { AppError } from '@shared/result';
+import {
+  checkWorkspaceName,
+  DEFAULT_BASE_URLS,
+  resolveBaseUrl,
+  SANDBOX_BASE_URL_EXAMPLE,
+} from '@shared/workspace-rules';
 import { useWorkspaceStore } from '../../app/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
@@ -15,6 +21,9 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
   const [environment, setEnvironment] = useState<Environment>('demo');
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [nameProblem, setNameProblem] = useState<string | null>(null);
+  const [baseUrlProblem, setBaseUrlProblem] = useState<string | null>(null);
+  const takenNames = useWorkspaceStore((s) => s.list).map((w) => w.name);
 
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -26,7 +35,8 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
     if (secretInput instanceof HTMLInputElement) secretInput.value = '';
     setBusy(true);
     setError(null);
-    const baseUrl = text('baseUrl');
+    // Real environments are pinned to the platform's own base URL: nothing to send.
+    const baseUrl = environment === 'sandbox' ? text('baseUrl') : '';
     const created = await copper().workspaces.create({
       name: text('name'),
       environment,
@@ -74,7 +84,10 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
             name="environment"
             data-testid="ws-environment"
             value={environment}
-            onChange={(e) => setEnvironment(e.target.value as Environment)}
+            onChange={(e) => {
+              setEnvironment(e.target.value as Environment);
+              setBaseUrlProblem(null);
+            }}
           >
             {ENVIRONMENTS.map((env) => (
               <option key={env} value={env}>
@@ -91,7 +104,18 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
             maxLength={80}
             data-testid="ws-name"
             placeholder="e.g. Fund A — treasury"
+            aria-invalid={nameProblem !== null}
+            onChange={(e) => {
+              const value = e.currentTarget.value;
+              const checked = value.trim() === '' ? null : checkWorkspaceName(value, takenNames);
+              setNameProblem(checked && !checked.ok ? checked.error.message : null);
+            }}
           />
+          {nameProblem ? (
+            <span className="field-error small" data-testid="ws-name-problem">
+              {nameProblem}
+            </span>
+          ) : null}
         </label>
         <label className="field">
           Organization id
@@ -103,18 +127,40 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
             spellCheck={false}
           />
         </label>
-        <label className="field">
-          Base URL override (optional)
-          <input
-            name="baseUrl"
-            maxLength={500}
-            data-testid="ws-base-url"
-            spellCheck={false}
-            placeholder={
-              environment === 'sandbox' ? 'http://127.0.0.1:<port>/platform' : DEFAULT_BASE_URLS[environment]
-            }
-          />
-        </label>
+        {environment === 'sandbox' ? (
+          <label className="field">
+            Base URL (this machine only)
+            <input
+              name="baseUrl"
+              required
+              maxLength={500}
+              data-testid="ws-base-url"
+              spellCheck={false}
+              placeholder={SANDBOX_BASE_URL_EXAMPLE}
+              aria-invalid={baseUrlProblem !== null}
+              onChange={(e) => {
+                const value = e.currentTarget.value;
+                const checked = value.trim() === '' ? null : resolveBaseUrl('sandbox', value);
+                setBaseUrlProblem(checked && !checked.ok ? checked.error.message : null);
+              }}
+            />
+            {baseUrlProblem ? (
+              <span className="field-error small" data-testid="ws-base-url-problem">
+                {baseUrlProblem}
+              </span>
+            ) : null}
+          </label>
+        ) : (
+          <div className="field">
+            Base URL
+            <span className="mono small" data-testid="ws-base-url-pinned">
+              {DEFAULT_BASE_URLS[environment]}
+            </span>
+            <span className="muted small">
+              Fixed: keys for {environment} only ever go to the platform itself.
+            </span>
+          </div>
+        )}
         <label className="field">
           API key
           <input
@@ -144,7 +190,12 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
       <p className="note">The secret is sent once to the key store and never shown or kept by this window.</p>
       {error ? <ErrorBanner error={error} testId="add-workspace-error" /> : null}
       <div>
-        <button type="submit" className="btn primary" disabled={busy} data-testid="ws-submit">
+        <button
+          type="submit"
+          className="btn primary"
+          disabled={busy || nameProblem !== null || (environment === 'sandbox' && baseUrlProblem !== null)}
+          data-testid="ws-submit"
+        >
           {busy ? 'Creating…' : 'Create workspace'}
         </button>
       </div>

@@ -1,8 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { KeychainStatus } from '@shared/contract';
+import {
+  MIN_PASSPHRASE_LENGTH,
+  passphraseStrength,
+  type PassphraseStrength,
+} from '@shared/passphrase-strength';
 import type { AppError } from '@shared/result';
+import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
+import { PassphraseStrengthMeter } from './PassphraseStrength';
 
 interface KeychainPanelProps {
   status: KeychainStatus | null;
@@ -16,6 +23,23 @@ interface KeychainPanelProps {
 export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  // Only zxcvbn's verdict is kept, never the passphrase itself.
+  const [strength, setStrength] = useState<PassphraseStrength | null>(null);
+  const [autoLock, setAutoLock] = useState<number | null>(null);
+  const [autoLockNote, setAutoLockNote] = useState<string | null>(null);
+
+  useEffect(() => {
+    let alive = true;
+    void copper()
+      .keychain.autoLock({})
+      .then((r) => {
+        if (alive && r.ok) setAutoLock(r.value.minutes);
+      });
+    return () => {
+      alive = false;
+    };
+  }, []);
+
   if (!status) return null;
   const needVault = !status.osKeychainAvailable || status.backend === 'vault';
 
@@ -24,6 +48,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
     const passphrase = String(data.get('passphrase') ?? '');
     const repeat = String(data.get('repeat') ?? '');
     form.reset();
+    setStrength(null);
     if (mode === 'create' && passphrase !== repeat) {
       setError({ code: 'bad-input', message: 'The two passphrases differ.' });
       return;
@@ -75,29 +100,38 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
           }}
         >
           <label className="field">
-            New vault passphrase (12+ characters)
+            New vault passphrase ({MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)
             <input
               type="password"
               name="passphrase"
-              minLength={12}
+              minLength={MIN_PASSPHRASE_LENGTH}
               required
               autoComplete="new-password"
               data-testid="vault-passphrase"
+              onChange={(e) =>
+                setStrength(e.currentTarget.value === '' ? null : passphraseStrength(e.currentTarget.value))
+              }
             />
+            <PassphraseStrengthMeter strength={strength} />
           </label>
           <label className="field">
             Repeat passphrase
             <input
               type="password"
               name="repeat"
-              minLength={12}
+              minLength={MIN_PASSPHRASE_LENGTH}
               required
               autoComplete="new-password"
               data-testid="vault-passphrase-repeat"
             />
           </label>
           <div>
-            <button type="submit" className="btn primary" disabled={busy} data-testid="vault-create-submit">
+            <button
+              type="submit"
+              className="btn primary"
+              disabled={busy || (strength !== null && !strength.acceptable)}
+              data-testid="vault-create-submit"
+            >
               Create vault
             </button>
           </div>
@@ -147,6 +181,43 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
             Lock vault
           </button>
         </div>
+      ) : null}
+      {status.backend === 'vault' && status.vault.exists && autoLock !== null ? (
+        <form
+          className="actions-row"
+          data-testid="vault-auto-lock"
+          onSubmit={(e) => {
+            e.preventDefault();
+            const minutes = Number(new FormData(e.currentTarget).get('minutes'));
+            setAutoLockNote(null);
+            void copper()
+              .keychain.setAutoLock({ minutes })
+              .then((r) => {
+                if (!r.ok) return setError(r.error);
+                setAutoLock(r.value.minutes);
+                setAutoLockNote(`The vault now locks after ${r.value.minutes} idle minutes.`);
+              });
+          }}
+        >
+          <label className="field">
+            Lock the vault after (idle minutes)
+            <input
+              type="number"
+              name="minutes"
+              min={MIN_AUTO_LOCK_MINUTES}
+              max={MAX_AUTO_LOCK_MINUTES}
+              step={1}
+              required
+              defaultValue={autoLock}
+              key={autoLock}
+              data-testid="vault-auto-lock-minutes"
+            />
+          </label>
+          <button type="submit" className="btn small" style={{ alignSelf: 'flex-end' }}>
+            Save
+          </button>
+          {autoLockNote ? <span className="small">{autoLockNote}</span> : null}
+        </form>
       ) : null}
       {error ? <ErrorBanner error={error} testId="keychain-error" /> : null}
     </section>

@@ -5,7 +5,9 @@ import { useWorkspaceStore } from '../../app/workspace-store';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { copper } from '../../lib/api';
+import { baseUrlProblem } from '@shared/workspace-rules';
 import { connectionFailureReason, connectionSummary } from './connection';
+import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
 
 type TestState =
   | { kind: 'idle' }
@@ -19,6 +21,9 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
   const [settingKey, setSettingKey] = useState(false);
   const [keyError, setKeyError] = useState<AppError | null>(null);
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [editing, setEditing] = useState(false);
+  // The same rule the main side applies before sending: a stored URL it refuses is shown here.
+  const urlProblem = baseUrlProblem(w);
 
   const runTest = async () => {
     setTest({ kind: 'running' });
@@ -65,6 +70,11 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
         </dd>
         <dt>Base URL</dt>
         <dd className="mono small">{w.baseUrl}</dd>
+        {urlProblem ? (
+          <dd className="error-banner small" role="alert" data-testid="base-url-problem">
+            {urlProblem}
+          </dd>
+        ) : null}
         <dt>API key</dt>
         <dd data-testid="key-status">
           {w.keyConfigured ? (
@@ -92,6 +102,14 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
           onClick={() => void runTest()}
         >
           {test.kind === 'running' ? 'Testing…' : 'Test connection'}
+        </button>
+        <button
+          type="button"
+          className="btn small"
+          data-testid="edit-workspace"
+          onClick={() => setEditing((v) => !v)}
+        >
+          Settings
         </button>
         {!w.builtIn ? (
           <button
@@ -152,6 +170,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
           </div>
         </div>
       ) : null}
+      {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
       {settingKey ? (
         <form
           className="form-grid"

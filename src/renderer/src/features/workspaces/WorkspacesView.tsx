@@ -16,6 +16,8 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
   const [keychainError, setKeychainError] = useState<AppError | null>(null);
   const [created, setCreated] = useState<WorkspaceView | null>(null);
 
+  // Asked again whenever the list changes: the main side announces a vault that locked itself
+  // (idle time, sleep, screen lock) with `workspace-changed`, and the unlock form must then show.
   useEffect(() => {
     let alive = true;
     void copper()
@@ -29,7 +31,7 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
     return () => {
       alive = false;
     };
-  }, []);
+  }, [list]);
 
   return (
     <div className="workspaces-view scroll-y" data-testid="workspaces-view">

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { WorkspaceView } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { checkWorkspaceName, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
+import { useWorkspaceStore } from '../../app/workspace-store';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { copper } from '../../lib/api';
+
+/**
+ * Edits a workspace's name, organization and (sandbox only) base URL with the shared rules. A new
+ * base URL or organization makes the main side remove the stored key; its notice is shown here.
+ */
+export function WorkspaceSettingsForm({
+  workspace: w,
+  onDone,
+}: {
+  workspace: WorkspaceView;
+  onDone(): void;
+}) {
+  const names = useWorkspaceStore((s) => s.list)
+    .filter((o) => o.id !== w.id)
+    .map((o) => o.name);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [error, setError] = useState<AppError | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const check = (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const name = checkWorkspaceName(String(data.get('name') ?? ''), names, { builtIn: w.builtIn });
+    if (!name.ok) return name.error.message;
+    if (w.environment === 'sandbox' && !w.builtIn) {
+      const url = resolveBaseUrl('sandbox', String(data.get('baseUrl') ?? ''));
+      if (!url.ok) return url.error.message;
+    }
+    return null;
+  };
+
+  const submit = async (form: HTMLFormElement) => {
+    const data = new FormData(form);
+    const text = (k: string) => String(data.get(k) ?? '').trim();
+    setBusy(true);
+    setError(null);
+    setNotice(null);
+    const res = await copper().workspaces.update({
+      id: w.id,
+      name: text('name'),
+      ...(w.builtIn ? {} : { organizationId: text('organizationId') }),
+      // A real environment has one base URL: sending empty resets a stored one that broke the rules.
+      ...(w.builtIn ? {} : { baseUrl: w.environment === 'sandbox' ? text('baseUrl') : '' }),
+    });
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    const { keyRemoved, ...view } = res.value;
+    useWorkspaceStore.getState().upsert(view);
+    if (keyRemoved) setNotice(keyRemoved);
+    else onDone();
+  };
+
+  return (
+    <form
+      className="form-grid"
+      autoComplete="off"
+      data-testid="workspace-settings-form"
+      onChange={(e) => setProblem(check(e.currentTarget))}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit(e.currentTarget);
+      }}
+    >
+      <label className="field">
+        Name
+        <input name="name" required maxLength={80} defaultValue={w.name} data-testid="ws-edit-name" />
+      </label>
+      {!w.builtIn ? (
+        <label className="field">
+          Organization id (changing it removes the key)
+          <input
+            name="organizationId"
+            required
+            maxLength={200}
+            defaultValue={w.organizationId}
+            spellCheck={false}
+            data-testid="ws-edit-organization"
+          />
+        </label>
+      ) : null}
+      {w.environment === 'sandbox' && !w.builtIn ? (
+        <label className="field">
+          Base URL (changing it removes the key)
+          <input
+            name="baseUrl"
+            required
+            maxLength={500}
+            defaultValue={w.baseUrl}
+            placeholder={SANDBOX_BASE_URL_EXAMPLE}
+            spellCheck={false}
+            data-testid="ws-edit-base-url"
+          />
+        </label>
+      ) : null}
+      {problem ? (
+        <span className="field-error small" data-testid="ws-edit-problem">
+          {problem}
+        </span>
+      ) : null}
+      {notice ? (
+        <div className="notice" role="status" data-testid="ws-key-removed">
+          {notice}
+        </div>
+      ) : null}
+      {error ? <ErrorBanner error={error} testId="ws-edit-error" /> : null}
+      <div className="actions-row">
+        <button type="submit" className="btn small primary" disabled={busy || problem !== null}>
+          Save
+        </button>
+        <button type="button" className="btn small" onClick={onDone}>
+          {notice ? 'Close' : 'Cancel'}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,215 @@
+/**
+ * The rules a workspace must follow, shared by the main side (the authority: it refuses) and the
+ * renderer's forms (which show the same message as the operator types).
+ *
+ * Base URLs: every signed request goes to the workspace's base URL with the operator's key, so a
+ * real environment is pinned to the platform's own base URL (platform-facts, `DEFAULT_BASE_URLS`):
+ * the whole host must match, on the default https port, at exactly `/platform`. Only the sandbox
+ * environment takes a custom base URL, and only on this machine's loopback.
+ *
+ * Names: shown in the workspace bar and in every confirmation, so a name must not be able to look
+ * like another one (bidi overrides, zero-width characters) or impersonate the built-in sandbox.
+ */
+import { z } from 'zod';
+import type { WorkspaceView } from './contract-views';
+import { DEFAULT_BASE_URLS, type Environment } from './platform/enums';
+import { fail, ok, type Result } from './result';
+
+export { DEFAULT_BASE_URLS };
+
+export const BUILT_IN_SANDBOX_NAME = 'Local sandbox';
+export const MAX_WORKSPACE_NAME_LENGTH = 80;
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+export const SANDBOX_BASE_URL_EXAMPLE = 'http://127.0.0.1:8080/platform';
+
+/** What the operator is told when a changed base URL or organization took the stored key away. */
+export const KEY_REMOVED_NOTICE =
+  'The key was removed because the base URL or organization changed; enter it again.';
+
+/** What `workspaces.update` answers: the view, and a notice when the change removed the key. */
+export type WorkspaceUpdated = WorkspaceView & { keyRemoved?: string };
+
+/**
+ * The base URL a workspace will use: the environment's own when `override` is empty, else the
+ * override once it passes the rules, normalised (no trailing slash, default port dropped).
+ */
+export function resolveBaseUrl(environment: Environment, override?: string | null): Result<string> {
+  const raw = (override ?? '').trim();
+  if (raw === '') {
+    if (environment === 'sandbox') {
+      return fail(
+        'bad-input',
+        `A sandbox workspace needs a loopback base URL such as ${SANDBOX_BASE_URL_EXAMPLE}.`,
+      );
+    }
+    return ok(DEFAULT_BASE_URLS[environment]);
+  }
+  const parsed = parseCommon(raw);
+  if (!parsed.ok) return parsed;
+  return environment === 'sandbox'
+    ? checkSandboxUrl(parsed.value, raw)
+    : checkPinnedUrl(environment, parsed.value, raw);
+}
+
+/** Parses `raw` and applies the rules common to every environment. */
+function parseCommon(raw: string): Result<URL> {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return fail(
+      'bad-input',
+      `Base URL "${raw}" is not a valid URL. Enter a full URL such as ${DEFAULT_BASE_URLS.demo}.`,
+    );
+  }
+  if (url.username !== '' || url.password !== '') {
+    // Never echo the URL back here: it holds what the operator typed as a password.
+    return fail(
+      'bad-input',
+      'Base URL must not contain a user name or password; remove the "user:pass@" part.',
+    );
+  }
+  // `raw.includes` also catches an empty "?" or "#", which URL would normalise away silently.
+  if (url.search !== '' || raw.includes('?')) {
+    return fail('bad-input', 'Base URL must not have a query string; remove everything from "?" on.');
+  }
+  if (url.hash !== '' || raw.includes('#')) {
+    return fail('bad-input', 'Base URL must not have a fragment; remove everything from "#" on.');
+  }
+  return ok(url);
+}
+
+/** Pathname without trailing slashes, so ".../platform/" is accepted as ".../platform". */
+const trimmedPath = (url: URL): string => url.pathname.replace(/\/+$/, '');
+
+/**
+ * Why a stored workspace's base URL may not receive signed requests, or null when it may. An older
+ * file or a hand edit can hold a URL today's rules refuse; that workspace loads but sends nothing.
+ */
+export function baseUrlProblem(record: {
+  environment: Environment;
+  baseUrl: string;
+  name: string;
+}): string | null {
+  const url = resolveBaseUrl(record.environment, record.baseUrl);
+  if (url.ok && url.value === record.baseUrl) return null;
+  const why = url.ok ? `it is not written in its normal form (${url.value}).` : url.error.message;
+  return `The workspace "${record.name}" has a base URL that is not allowed, so nothing is sent from it: ${why} Set its base URL again (empty for the environment's own) or remove the workspace.`;
+}
+
+function checkPinnedUrl(environment: Exclude<Environment, 'sandbox'>, url: URL, raw: string): Result<string> {
+  const pinned = new URL(DEFAULT_BASE_URLS[environment]);
+  // URL lower-cases the host and drops ":443" for https, so equal fields mean the same endpoint;
+  // an explicit other port, a trailing-dot host or an IP literal all differ from the pinned host.
+  const same =
+    url.protocol === pinned.protocol &&
+    url.hostname === pinned.hostname &&
+    url.port === pinned.port &&
+    trimmedPath(url) === trimmedPath(pinned);
+  if (!same) {
+    return fail(
+      'bad-input',
+      `A ${environment} workspace must use ${DEFAULT_BASE_URLS[environment]} (got "${raw}"): the API key is ` +
+        'only ever sent to the platform itself. Leave the base URL empty to use it; a custom base URL is ' +
+        'possible only for a sandbox workspace on this machine.',
+    );
+  }
+  return ok(DEFAULT_BASE_URLS[environment]);
+}
+
+function checkSandboxUrl(url: URL, raw: string): Result<string> {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return fail(
+      'bad-input',
+      `A sandbox base URL must start with http:// or https:// (got ${url.protocol}//), e.g. ${SANDBOX_BASE_URL_EXAMPLE}.`,
+    );
+  }
+  if (!LOOPBACK_HOSTS.has(url.hostname)) {
+    return fail(
+      'bad-input',
+      `A sandbox base URL must point at this machine (127.0.0.1 or localhost), not "${url.hostname}", e.g. ${SANDBOX_BASE_URL_EXAMPLE}.`,
+    );
+  }
+  const defaultPort = url.protocol === 'http:' ? '80' : '443';
+  // URL drops the scheme's default port, so an explicit ":80" or ":443" also counts as given.
+  if (url.port === '' && !new RegExp(`:${defaultPort}(/|$)`).test(raw)) {
+    return fail(
+      'bad-input',
+      `A sandbox base URL must include the port the sandbox listens on, e.g. ${SANDBOX_BASE_URL_EXAMPLE}.`,
+    );
+  }
+  if (trimmedPath(url) !== '/platform') {
+    return fail(
+      'bad-input',
+      `A sandbox base URL must be the /platform root, e.g. ${url.protocol}//${url.host}/platform.`,
+    );
+  }
+  return ok(`${url.protocol}//${url.hostname}:${url.port === '' ? defaultPort : url.port}/platform`);
+}
+
+/**
+ * Characters a name may not hold: C0/C1 controls (newlines included), the bidi embeddings,
+ * overrides, isolates and marks, and the zero-width characters, any of which can make one name
+ * display as another.
+ */
+const FORBIDDEN_NAME_CHARACTERS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
+
+/** Case- and space-insensitive form of a name, for "does it copy another one". */
+export const nameKey = (name: string): string =>
+  name.normalize('NFKC').toLocaleLowerCase('en-US').replace(/\s+/g, '');
+
+/**
+ * Checks a workspace name against the characters rule and against the names already taken
+ * (`others`: the other workspaces' names, without the one being renamed). The built-in sandbox's
+ * name is always taken unless `builtIn` is the built-in workspace itself.
+ */
+export function checkWorkspaceName(
+  name: string,
+  others: readonly string[],
+  options: { builtIn?: boolean } = {},
+): Result<string> {
+  const match = FORBIDDEN_NAME_CHARACTERS.exec(name);
+  if (match) {
+    const code = match[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0') ?? '?';
+    return fail(
+      'bad-input',
+      `The workspace name contains an invisible or control character (U+${code}); type the name again without it.`,
+    );
+  }
+  const trimmed = name.trim();
+  if (trimmed === '') return fail('bad-input', 'The workspace name must not be empty.');
+  if (trimmed.length > MAX_WORKSPACE_NAME_LENGTH) {
+    return fail('bad-input', `The workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters.`);
+  }
+  const key = nameKey(trimmed);
+  if (!options.builtIn && key === nameKey(BUILT_IN_SANDBOX_NAME)) {
+    return fail(
+      'bad-input',
+      `"${BUILT_IN_SANDBOX_NAME}" is the built-in sandbox's name; choose another name for this workspace.`,
+    );
+  }
+  const copied = others.find((other) => nameKey(other) === key);
+  if (copied !== undefined) {
+    return fail(
+      'bad-input',
+      `Another workspace is already named "${copied}"; choose a name that tells them apart.`,
+    );
+  }
+  return ok(trimmed);
+}
+
+/**
+ * The contract's schema for a workspace name: the character rule only (uniqueness needs the other
+ * workspaces, which the store checks). Not trimmed first, so a newline is refused, not hidden.
+ */
+export const workspaceNameSchema = z
+  .string()
+  .max(MAX_WORKSPACE_NAME_LENGTH + 20)
+  .superRefine((name, ctx) => {
+    const checked = checkWorkspaceName(name, [], { builtIn: true });
+    if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error.message });
+  })
+  .transform((name) => name.trim());
