@@ -47,6 +47,11 @@ export interface WebhookReceiverStatus {
   windowMs: number;
   /** Deliveries in the log now. */
   received: number;
+  /**
+   * Requests refused before they were read or recorded: with a browser `Origin` (a web page aiming at
+   * the receiver) or a non-JSON type. Counted so that the operator sees them, never shown as deliveries.
+   */
+  refused: { origin: number; contentType: number };
   notifications: {
     eventTypes: string[];
     /** True when the main side shows desktop notifications itself (Electron); else the renderer may. */

@@ -125,6 +125,15 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
             <span className={mine ? 'muted small' : 'notice-inline'} data-testid="webhook-receiver-workspace">
               {mine ? `verifies with this workspace's key` : `for "${ownerName ?? '?'}" — not this workspace`}
             </span>
+            {status.refused.origin + status.refused.contentType > 0 ? (
+              <span
+                className="notice-inline"
+                data-testid="webhook-refused"
+                title="Requests from a web page (with an Origin header) or not JSON are refused unread, never shown as deliveries"
+              >
+                refused unread: {status.refused.origin} from a web page, {status.refused.contentType} not JSON
+              </span>
+            ) : null}
           </span>
         ) : (
           <span className="muted">Receiver stopped. 0 picks any free port.</span>
