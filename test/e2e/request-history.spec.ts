@@ -1,4 +1,9 @@
 /** Request history: what was sent, errors only, and never a secret, signature or header. */
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startConsoleServer, type ConsoleServer } from './support/console-server';
 import { test, expect } from './support/fixtures';
 import { approveLoanDirectly } from './support/platform-request';
 import { ConfirmDialog } from './pages/confirm-dialog';
@@ -71,4 +76,50 @@ test('"All workspaces" shows the workspace column; search filters by path', asyn
   expect(new Set(await history.table.columnTexts('workspace'))).toEqual(new Set(['Local sandbox']));
   await history.searchPath('/wallets');
   expect(new Set(await history.table.columnTexts('method'))).toEqual(new Set(['GET']));
+});
+
+async function openConsole(page: Page, server: ConsoleServer): Promise<void> {
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+}
+
+test('survives a restart of the app, kept on disk without secrets; filters by status', async ({ page }) => {
+  const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-history-'));
+  let server = await startConsoleServer({ dataDir });
+  try {
+    await openConsole(page, server);
+    const shell = new Shell(page);
+    const history = new RequestHistoryPage(page);
+    await shell.openTab('request-history');
+    await history.table.waitReady();
+    await expect.poll(() => history.table.rowCount()).toBeGreaterThan(1);
+    const before = await history.table.rowCount();
+    await server.stop();
+
+    server = await startConsoleServer({ dataDir });
+    await openConsole(page, server);
+    await shell.openTab('request-history');
+    await history.table.waitReady();
+    await expect.poll(() => history.table.rowCount()).toBeGreaterThan(before);
+    // The first run's requests are still there, numbered from 1.
+    await history.table.sortBy('seq', 'ascending');
+    expect((await history.table.columnTexts('seq'))[0]).toBe('1');
+
+    await page.getByTestId('filter-status').selectOption('2xx');
+    await history.table.waitReady();
+    const statuses = await history.table.columnTexts('status');
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.every((s) => s.startsWith('2'))).toBe(true);
+
+    const folder = join(dataDir, 'history');
+    const text = (
+      await Promise.all((await readdir(folder)).map((f) => readFile(join(folder, f), 'utf8')))
+    ).join('');
+    expect(text).toContain('/portfolios');
+    expect(text).not.toMatch(/authorization|x-signature|apiSecret/i);
+    expect(text).not.toMatch(/[0-9a-f]{64}/i);
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
 });

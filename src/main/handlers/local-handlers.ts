@@ -1,7 +1,6 @@
 /** app.*, exports.*, jobs.* and history.*: work the main side does for the renderer. */
 import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
 import type { AppInfo, ProgressEvent, SavePathChoice } from '../../shared/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import type { PlatformClients } from '../app/platform-clients';
@@ -9,6 +8,7 @@ import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RequestHistory } from '../history/request-history';
 import { exportActivitiesCsv } from '../exports/activities-csv';
+import { ensurePrivateExportDir } from '../exports/private-dir';
 import type { HandlersFor } from './types';
 
 /** Electron shows a native save dialog; the browser mode has none and lets the operator edit a path. */
@@ -25,24 +25,46 @@ export interface LocalDeps {
   saveDialog: SaveDialog | null;
   /** Where exports go by default when there is no native dialog. */
   exportDir: string;
+  /** Shared with the journal's export; a fresh one when omitted. */
+  exportPaths?: ExportPaths;
 }
 
 /**
  * A compromised renderer must not be able to write over arbitrary files: an export goes to a path
- * the native dialog returned (the dialog asked about overwriting), or to a new `.csv` file.
+ * the native dialog returned (the dialog asked about overwriting), or to a new `.csv` file. One
+ * instance is shared by every export (activities, journal), so a path chosen in the dialog works
+ * for whichever export asked for it.
  */
-function checkExportPath(filePath: string, approved: Set<string>): Result<string> {
-  if (filePath.includes('\0') || !isAbsolute(filePath))
-    return fail('bad-input', 'filePath: must be an absolute path.');
-  if (approved.has(filePath)) return ok(filePath);
-  if (!filePath.toLowerCase().endsWith('.csv')) return fail('bad-input', 'filePath: must end in .csv.');
-  if (existsSync(filePath))
-    return fail('bad-input', `filePath: ${filePath} already exists; choose a new file name.`);
-  return ok(filePath);
+export class ExportPaths {
+  private readonly approved = new Set<string>();
+
+  approve(filePath: string): void {
+    this.approved.add(filePath);
+  }
+
+  check(filePath: string): Result<string> {
+    if (filePath.includes('\0') || !isAbsolute(filePath))
+      return fail('bad-input', 'filePath: must be an absolute path.');
+    if (this.approved.has(filePath)) return ok(filePath);
+    if (!filePath.toLowerCase().endsWith('.csv')) return fail('bad-input', 'filePath: must end in .csv.');
+    if (existsSync(filePath))
+      return fail('bad-input', `filePath: ${filePath} already exists; choose a new file name.`);
+    return ok(filePath);
+  }
+
+  /** Whether the native dialog chose this path (and so asked about replacing a file there). */
+  isApproved(filePath: string): boolean {
+    return this.approved.has(filePath);
+  }
+
+  /** A dialog's approval is good for one export. */
+  used(filePath: string): void {
+    this.approved.delete(filePath);
+  }
 }
 
 export function registerLocalHandlers(deps: LocalDeps): HandlersFor<'app' | 'exports' | 'jobs' | 'history'> {
-  const approvedPaths = new Set<string>();
+  const exportPaths = deps.exportPaths ?? new ExportPaths();
   const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
   return {
     'app.info': async () => ok(deps.info),
@@ -50,14 +72,14 @@ export function registerLocalHandlers(deps: LocalDeps): HandlersFor<'app' | 'exp
     'exports.chooseSavePath': async ({ suggestedName }) => {
       if (deps.saveDialog) {
         const choice = await deps.saveDialog.choose(suggestedName);
-        if (choice.path) approvedPaths.add(choice.path);
+        if (choice.path) exportPaths.approve(choice.path);
         return ok(choice);
       }
-      await mkdir(deps.exportDir, { recursive: true });
+      await ensurePrivateExportDir(deps.exportDir);
       return ok({ path: join(deps.exportDir, suggestedName), native: false });
     },
     'exports.activitiesCsv': async ({ workspaceId, jobId, filePath, maxRows, ...filters }) => {
-      const target = checkExportPath(filePath, approvedPaths);
+      const target = exportPaths.check(filePath);
       if (!target.ok) return target;
       const resolved = await deps.clients.forWorkspace(workspaceId);
       if (!resolved.ok) return resolved;
@@ -72,17 +94,19 @@ export function registerLocalHandlers(deps: LocalDeps): HandlersFor<'app' | 'exp
           jobId,
           maxRows,
           onProgress: progress,
+          replaceExisting: exportPaths.isApproved(target.value),
         }),
       );
-      if (result.ok) approvedPaths.delete(target.value);
+      if (result.ok) exportPaths.used(target.value);
       return result;
     },
 
     'jobs.cancel': async ({ jobId }) => ok({ cancelled: deps.jobs.cancel(jobId) }),
 
     'history.list': async (query) => ok(deps.history.list(query)),
-    'history.clear': async () => {
-      deps.history.clear();
+    'history.operations': async ({ workspaceId }) => ok(deps.history.operations(workspaceId)),
+    'history.clear': async ({ workspaceId }) => {
+      await deps.history.clear(workspaceId);
       return ok(null);
     },
   };

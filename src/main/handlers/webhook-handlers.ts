@@ -8,13 +8,14 @@ import {
   type WebhookReceiverStatus,
   MAX_WEBHOOK_BODY_BYTES,
 } from '../../shared/contract';
-import { ALL_WEBHOOK_EVENT_TYPES } from '../../shared/platform/enums';
+import { SANDBOX_FIRED_EVENTS } from '../../shared/platform/enums';
 import { fail, ok, type Result } from '../../shared/result';
 import type { EventBus } from '../events/event-bus';
 import type { KeyService } from '../keychain/key-service';
 import type { Signer } from '../keychain/key-store';
 import type { Logger } from '../log/logger';
 import { controlUrlOf, type SandboxControls } from '../platform/sandbox-controls';
+import type { PreferencesStore } from '../preferences/preferences-store';
 import type { Notifier } from '../webhooks/notifier';
 import type { WebhookReceiver } from '../webhooks/receiver';
 import { verifyDelivery } from '../webhooks/verify';
@@ -31,11 +32,13 @@ export interface WebhookDeps {
   /** Null in browser mode: the renderer notifies with the Web Notification API. */
   notifier: Notifier | null;
   now?: () => number;
+  /** Where the notification choices persist across restarts; in memory only when omitted. */
+  preferences?: PreferencesStore;
 }
 
 export function registerWebhookHandlers(deps: WebhookDeps): HandlersFor<'webhooks'> {
   const now = deps.now ?? Date.now;
-  let notifyTypes = new Set<string>();
+  let notifyTypes = new Set<string>(deps.preferences?.get('app').webhookNotifications ?? []);
 
   deps.receiver.onReceived((entry: ReceivedWebhook) => {
     deps.events.emit('webhook-received', entry);
@@ -129,7 +132,8 @@ export function registerWebhookHandlers(deps: WebhookDeps): HandlersFor<'webhook
       // The sandbox signs with this key's secret, which is the one the receiver verifies with.
       return deps.controls.subscribe(controlUrl.value, {
         url: receiver.url,
-        events: events ?? ALL_WEBHOOK_EVENT_TYPES,
+        // The sandbox refuses names it never fires, so "everything" means everything it fires.
+        events: events ?? SANDBOX_FIRED_EVENTS,
         apiKey: resolved.value.signer.apiKey,
       });
     },
@@ -169,6 +173,12 @@ export function registerWebhookHandlers(deps: WebhookDeps): HandlersFor<'webhook
     },
     'webhooks.setNotifications': async ({ eventTypes }) => {
       notifyTypes = new Set(eventTypes);
+      try {
+        await deps.preferences?.update('app', { webhookNotifications: [...notifyTypes] });
+      } catch (error) {
+        deps.log.error('webhooks', 'could not save the notification choices', error);
+        return fail('io', 'The notification choices apply now but could not be saved for the next start.');
+      }
       return ok(status());
     },
   };

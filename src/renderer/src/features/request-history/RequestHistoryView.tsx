@@ -8,20 +8,34 @@ import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '.
 import { copper } from '../../lib/api';
 import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
 
+/** '' = any; the main side reads a class ("4xx"), an exact code, or "none" (no answer). */
+const STATUS_CHOICES = ['', '2xx', '3xx', '4xx', '5xx', 'none'] as const;
+
 const filterSchema = z.object({
   scope: z.enum(['this', 'all']),
   errorsOnly: z.boolean(),
   search: z.string().max(200),
   autoRefresh: z.boolean(),
+  operation: z.string().max(100),
+  status: z.enum(STATUS_CHOICES),
 });
 type Filters = z.infer<typeof filterSchema>;
-const DEFAULTS: Filters = { scope: 'this', errorsOnly: false, search: '', autoRefresh: true };
+const DEFAULTS: Filters = {
+  scope: 'this',
+  errorsOnly: false,
+  search: '',
+  autoRefresh: true,
+  operation: '',
+  status: '',
+};
 const LIMIT = 5000;
 
 interface Params {
   workspaceId?: string;
   errorsOnly: boolean;
   search: string;
+  operation: string;
+  status: string;
 }
 // Cached under the active workspace's id even in "all" scope: the view belongs to where it was asked.
 const historyQuery = createWorkspaceQuery((_wsId, p: Params) =>
@@ -29,6 +43,8 @@ const historyQuery = createWorkspaceQuery((_wsId, p: Params) =>
     ...(p.workspaceId ? { workspaceId: p.workspaceId } : {}),
     errorsOnly: p.errorsOnly,
     ...(p.search.trim() ? { search: p.search.trim() } : {}),
+    ...(p.operation ? { operation: p.operation } : {}),
+    ...(p.status ? { status: p.status } : {}),
     limit: LIMIT,
   }),
 );
@@ -50,11 +66,28 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
       ...(filters.scope === 'this' ? { workspaceId: wsId } : {}),
       errorsOnly: filters.errorsOnly,
       search: filters.search,
+      operation: filters.operation,
+      status: filters.status,
     }),
     [filters, wsId],
   );
   const entry = useWorkspaceQuery(historyQuery, wsId, params);
   const [layout, setLayout] = usePersistedLayout(wsId, 'request-history', HISTORY_LAYOUT);
+  const [operations, setOperations] = useState<string[]>([]);
+  const opsScope = filters.scope === 'this' ? wsId : undefined;
+  const rowCount = entry.data?.length ?? 0;
+  // The choices follow what was recorded; refreshed when the list grows.
+  useEffect(() => {
+    let live = true;
+    void copper()
+      .history.operations(opsScope ? { workspaceId: opsScope } : {})
+      .then((res) => {
+        if (live && res.ok) setOperations(res.value);
+      });
+    return () => {
+      live = false;
+    };
+  }, [opsScope, rowCount]);
 
   // Debounced search: history is local, but typing should not fire a request per keystroke.
   useEffect(() => {
@@ -82,6 +115,7 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
         width: 150,
         defaultHidden: true,
       },
+      { id: 'operation', header: 'Operation', value: (e) => e.operation ?? '', width: 190 },
       { id: 'method', header: 'Method', value: (e) => e.method, width: 85 },
       { id: 'path', header: 'Path', value: (e) => e.path, width: 360, grow: true },
       {
@@ -90,6 +124,13 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
         value: (e) => (e.status === null ? '' : String(e.status)),
         render: (e) => <Badge value={e.status === null ? 'none' : String(e.status)} tone={statusTone(e)} />,
         width: 85,
+      },
+      {
+        id: 'contentType',
+        header: 'Media type',
+        value: (e) => e.contentType ?? '',
+        width: 230,
+        defaultHidden: true,
       },
       {
         id: 'latencyMs',
@@ -144,6 +185,37 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
             style={{ width: 240 }}
           />
         </label>
+        <label className="field">
+          Operation
+          <select
+            data-testid="filter-operation"
+            value={filters.operation}
+            onChange={(e) => setFilters({ ...filters, operation: e.target.value })}
+          >
+            <option value="">Any operation</option>
+            {[...new Set([...operations, ...(filters.operation ? [filters.operation] : [])])].map((op) => (
+              <option key={op} value={op}>
+                {op}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          Status
+          <select
+            data-testid="filter-status"
+            value={filters.status}
+            onChange={(e) =>
+              setFilters({ ...filters, status: e.target.value as (typeof STATUS_CHOICES)[number] })
+            }
+          >
+            {STATUS_CHOICES.map((s) => (
+              <option key={s} value={s}>
+                {s === '' ? 'Any status' : s === 'none' ? 'No answer' : s}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -186,7 +258,9 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
         toolbar={
           <h2 className="pane-title">
             Requests sent to the platform{' '}
-            <span className="muted small">(paths as signed; never headers or bodies)</span>
+            <span className="muted small">
+              (paths as signed; never headers or bodies; kept across restarts: the last 10,000 or 30 days)
+            </span>
           </h2>
         }
       />
@@ -194,4 +268,10 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
   );
 }
 
-const HISTORY_LAYOUT = defaultLayout([{ id: 'workspace', defaultHidden: true }], { id: 'seq', desc: true });
+const HISTORY_LAYOUT = defaultLayout(
+  [
+    { id: 'workspace', defaultHidden: true },
+    { id: 'contentType', defaultHidden: true },
+  ],
+  { id: 'seq', desc: true },
+);

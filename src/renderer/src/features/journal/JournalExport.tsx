@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import type { ExportResult } from '@shared/contract';
+import type { AppError } from '@shared/result';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { copper } from '../../lib/api';
+import { journalFilter, type JournalParams } from './queries';
+
+/**
+ * CSV export of the matching entries. Electron asks with a native dialog; the browser mode offers
+ * a suggested path to edit (the main side accepts only a new .csv file there).
+ */
+export function JournalExport({
+  wsId,
+  wsName,
+  params,
+}: {
+  wsId: string;
+  wsName: string;
+  params: JournalParams;
+}) {
+  const [path, setPath] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AppError | null>(null);
+  const [done, setDone] = useState<ExportResult | null>(null);
+
+  const save = async (filePath: string) => {
+    setBusy(true);
+    setError(null);
+    const res = await copper().journal.exportCsv({ workspaceId: wsId, filePath, ...journalFilter(params) });
+    setBusy(false);
+    if (res.ok) {
+      setDone(res.value);
+      setPath(null);
+    } else setError(res.error);
+  };
+
+  const start = async () => {
+    setDone(null);
+    setError(null);
+    const date = new Date().toISOString().slice(0, 10);
+    const suggestedName = `journal-${wsName.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${date}.csv`;
+    const res = await copper().exports.chooseSavePath({ suggestedName });
+    if (!res.ok) setError(res.error);
+    else if (res.value.path === null) return;
+    else if (res.value.native) await save(res.value.path);
+    else setPath(res.value.path);
+  };
+
+  return (
+    <div className="journal-export" data-testid="journal-export">
+      {path === null ? (
+        <button
+          type="button"
+          className="btn small"
+          data-testid="journal-export-start"
+          disabled={busy}
+          onClick={() => void start()}
+        >
+          Export CSV…
+        </button>
+      ) : (
+        <form
+          className="actions-row"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save(path);
+          }}
+        >
+          <label className="field">
+            Save as
+            <input
+              data-testid="journal-export-path"
+              value={path}
+              onChange={(e) => setPath(e.target.value)}
+              style={{ width: 360 }}
+            />
+          </label>
+          <button
+            type="submit"
+            className="btn small primary"
+            data-testid="journal-export-save"
+            disabled={busy}
+          >
+            Save
+          </button>
+          <button type="button" className="btn small ghost" onClick={() => setPath(null)}>
+            Cancel
+          </button>
+        </form>
+      )}
+      {done ? (
+        <span className="small" data-testid="journal-export-done">
+          Saved {done.rows.toLocaleString()} entries to {done.path}
+          {done.neutralisedCells > 0
+            ? ` (${done.neutralisedCells} cells prefixed with ' so spreadsheets do not run them)`
+            : ''}
+        </span>
+      ) : null}
+      {error ? <ErrorBanner error={error} testId="journal-export-error" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ExportPaths } from '../../../src/main/handlers/local-handlers';
+import { registerJournalHandlers } from '../../../src/main/journal/handlers';
+import { Journals } from '../../../src/main/journal/journals';
+import type { Logger } from '../../../src/main/log/logger';
+
+const log: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+let dir: string;
+let journals: Journals;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-csv-'));
+  journals = await Journals.open({ dataDir: dir });
+  const base = {
+    action: 'loans.approve',
+    workspaceId: 'w1',
+    workspaceName: '=cmd|/c calc',
+    environment: 'production',
+  } as const;
+  await journals.append({ ...base, step: 'prepared', actionId: 'a1', object: '=HYPERLINK("http://x")' });
+  await journals.append({
+    ...base,
+    step: 'outcome',
+    actionId: 'a1',
+    outcome: 'done',
+    detail: { note: '@SUM(1)' },
+  });
+  await journals.append({
+    ...base,
+    step: 'outcome',
+    actionId: 'a2',
+    outcome: 'refused',
+    object: 'loan "q", 2',
+  });
+});
+afterEach(async () => {
+  await journals.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('journal.exportCsv', () => {
+  it('writes matching entries oldest first with formula cells neutralised, and refuses unsafe paths', async () => {
+    const handlers = registerJournalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const filePath = join(dir, 'out.csv');
+    const res = await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath, action: 'loans.approve' });
+    expect(res).toMatchObject({ ok: true, value: { rows: 3, path: filePath } });
+    const rows = parse(await readFile(filePath, 'utf8'), { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r['seq'])).toEqual(['1', '2', '3']);
+    expect(rows[0]?.['object']).toBe('\'=HYPERLINK("http://x")');
+    expect(rows[0]?.['workspaceName']).toBe("'=cmd|/c calc");
+    expect(rows[1]?.['detail']).toBe('{"note":"@SUM(1)"}');
+    expect(rows[2]?.['object']).toBe('loan "q", 2');
+    expect(rows[2]?.['hash']).toMatch(/^[0-9a-f]{64}$/);
+    expect(res.ok && res.value.neutralisedCells).toBe(4);
+
+    // Never over an existing file, never a relative path.
+    expect(await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath })).toMatchObject({
+      ok: false,
+      error: { code: 'bad-input' },
+    });
+    expect(await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath: 'rel.csv' })).toMatchObject({
+      ok: false,
+    });
+    expect(existsSync(join(dir, 'rel.csv'))).toBe(false);
+  });
+
+  it('answers a bad workspace id with a clear error', async () => {
+    const handlers = registerJournalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const res = await handlers['journal.query']({ workspaceId: '../../etc' });
+    expect(res).toMatchObject({
+      ok: false,
+      error: { code: 'bad-input', message: expect.stringMatching(/workspaceId/) },
+    });
+    const verdict = await handlers['journal.verify']({ workspaceId: 'w1' });
+    expect(verdict).toMatchObject({ ok: true, value: { ok: true, entries: 3, text: 'ok 3 entries' } });
+  });
+});
