@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import type { ActionResult, PreparedAction } from '../../src/shared/actions';
+import type { CopperApi } from '../../src/shared/contract';
 import type { Result } from '../../src/shared/result';
 import { test, expect } from './support/fixtures';
 import type { ConsoleServer } from './support/console-server';
@@ -161,7 +162,10 @@ test('a prepared action is sent at most once: a second execute of its id is refu
   const before = await sandbox.count('PATCH', '/organizations/');
   // Straight through the bridge, as a script in the page could.
   const again = await app.evaluate(
-    (actionId) => window.copper.actions.execute({ id: actionId }) as Promise<Result<ActionResult>>,
+    (actionId) =>
+      (window as unknown as { copper: CopperApi }).copper.actions.execute({ id: actionId }) as Promise<
+        Result<ActionResult>
+      >,
     id ?? '',
   );
   expect(again.ok).toBe(false);
@@ -173,7 +177,7 @@ test('a production workspace refuses execute without the phrase, called through 
   app,
 }) => {
   const outcome = await app.evaluate(async () => {
-    const api = window.copper;
+    const api = (window as unknown as { copper: CopperApi }).copper;
     const vault = await api.keychain.status({});
     if (vault.ok && !vault.value.osKeychainAvailable && !vault.value.vault.exists)
       await api.keychain.createVault({ passphrase: 'quartz-lantern-orbit-meadow-7193' });
@@ -200,10 +204,10 @@ test('a production workspace refuses execute without the phrase, called through 
     return { step: 'done', phraseRequired: prepared.value.phraseRequired, bare, wrong };
   });
   expect(outcome.step).toBe('done');
-  if (outcome.step !== 'done') return;
+  if (outcome.step !== 'done' || !('bare' in outcome)) return;
   expect(outcome.phraseRequired).toBe('production');
-  for (const r of [outcome.bare, outcome.wrong]) {
-    expect(r.ok).toBe(false);
-    expect(!r.ok && r.error.code).toBe('confirmation-required');
-  }
+  const refusals = ([outcome.bare, outcome.wrong] as Result<ActionResult>[]).map((r) =>
+    r.ok ? 'sent' : r.error.code,
+  );
+  expect(refusals).toEqual(['confirmation-required', 'confirmation-required']);
 });

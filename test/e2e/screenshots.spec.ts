@@ -25,6 +25,7 @@ const MAIN_TABLE: Record<Exclude<TabId, 'workspaces'>, string> = {
   'address-book': 'table-address-book',
   'request-history': 'table-request-history',
   webhooks: 'table-webhooks',
+  journal: 'table-journal',
 };
 
 /**

@@ -42,6 +42,8 @@ interface Entry {
   state: State;
   dedupKey: string;
   target: CheckTarget;
+  /** The API key id that will sign (journalled; never the secret). */
+  keyId: string;
 }
 
 /** Used and expired ids are remembered this long, to say "already sent" rather than "unknown id". */
@@ -58,7 +60,10 @@ export interface ActionServiceDeps {
 
 export class ActionService {
   private readonly entries = new Map<string, Entry>();
-  private readonly unsettledById = new Map<string, UnsettledAction & { dedupKey: string; target: CheckTarget }>();
+  private readonly unsettledById = new Map<
+    string,
+    UnsettledAction & { dedupKey: string; target: CheckTarget }
+  >();
   private readonly inFlight = new Set<string>();
   private readonly nonces = new Map<string, number>();
   private readonly now: () => number;
@@ -71,7 +76,7 @@ export class ActionService {
     this.forgetOld();
     const resolved = await this.deps.clients.forWorkspace(workspaceId);
     if (!resolved.ok) return resolved;
-    const { client, workspace } = resolved.value;
+    const { client, workspace, keyId } = resolved.value;
     // Refused before anything is read: the operator must settle the first one before a second.
     const dedupKey = `${workspaceId}|${input.kind}|${objectKeyOf(input)}`;
     const early = this.busy(dedupKey, changesState(input.kind), objectKeyOf(input));
@@ -106,23 +111,33 @@ export class ActionService {
       context: built.value.context,
       preparedAt: String(now),
       expiresAt: String(now + PREPARED_TTL_MS),
-      phraseRequired: workspace.environment === 'production' && built.value.changesState ? PRODUCTION_PHRASE : null,
+      phraseRequired:
+        workspace.environment === 'production' && built.value.changesState ? PRODUCTION_PHRASE : null,
     };
     const nonce = built.value.fields.find((f) => f.name === 'nonce')?.value;
     const target: CheckTarget = { kind: input.kind, ...built.value.check, ...(nonce ? { nonce } : {}) };
-    this.entries.set(id, { prepared, built: built.value, state: 'ready', dedupKey, target });
-    await this.journal(prepared, 'prepared', { detail: { request: prepared.request, fields: prepared.fields } });
+    this.entries.set(id, { prepared, built: built.value, state: 'ready', dedupKey, target, keyId });
+    await this.journal(prepared, 'prepared', {
+      keyId,
+      detail: { request: prepared.request, fields: prepared.fields },
+    });
     return ok(prepared);
   }
 
   async execute(id: string, phrase: string | undefined): Promise<Result<ActionResult>> {
     const entry = this.entries.get(id);
     if (entry === undefined)
-      return fail('prepared-used', 'This prepared action is not known (the console may have restarted). Nothing was sent: review it again.');
+      return fail(
+        'prepared-used',
+        'This prepared action is not known (the console may have restarted). Nothing was sent: review it again.',
+      );
     if (entry.state !== 'ready') {
       return entry.state === 'expired'
         ? this.expired(entry)
-        : fail('prepared-used', 'This prepared action was already sent once; a prepared action is sent at most once. Nothing more was sent.');
+        : fail(
+            'prepared-used',
+            'This prepared action was already sent once; a prepared action is sent at most once. Nothing more was sent.',
+          );
     }
     if (this.now() > Number(entry.prepared.expiresAt)) {
       entry.state = 'expired';
@@ -141,7 +156,10 @@ export class ActionService {
     if (!resolved.ok) return resolved;
     const refusal = this.deps.clients.guardFor(prepared.workspace.id).admit('interactive');
     if (refusal !== null)
-      return fail('guard-refused', refusal.reason, { retryAt: String(refusal.retryAt), delivery: 'not-sent' });
+      return fail('guard-refused', refusal.reason, {
+        retryAt: String(refusal.retryAt),
+        delivery: 'not-sent',
+      });
     // Re-checked after the awaits above, with no await before the state changes: a concurrent
     // execute of the same id, or of the same action on the same object, may have won meanwhile.
     if (entry.state !== 'ready')
@@ -160,8 +178,9 @@ export class ActionService {
 
   private async send(entry: Entry, { client }: WorkspaceClient, confirmed: boolean): Promise<ActionResult> {
     const { prepared, built } = entry;
-    if (confirmed) await this.journal(prepared, 'confirmed', { detail: { phrase: 'typed' } });
-    const recorded = await this.journal(prepared, 'sent', { detail: { at: String(this.now()) } });
+    const keyId = entry.keyId;
+    if (confirmed) await this.journal(prepared, 'confirmed', { keyId, detail: { phrase: 'typed' } });
+    const recorded = await this.journal(prepared, 'sent', { keyId, detail: { at: String(this.now()) } });
     if (!recorded) {
       return classifyResult(
         prepared.id,
@@ -187,9 +206,11 @@ export class ActionService {
       }
     }
     await this.journal(prepared, 'answered', {
+      keyId,
       detail: { status: result.status ?? null, answer: answer.ok ? answer.value : answer.error },
     });
     await this.journal(prepared, 'outcome', {
+      keyId,
       outcome: result.outcome,
       detail: outcomeDetail(prepared, result, entry.target, entry.dedupKey),
     });
@@ -199,19 +220,22 @@ export class ActionService {
   /** Re-reads what an unsettled action touched and settles it when the answer is clear. */
   async check(id: string): Promise<Result<CheckResult>> {
     const u = this.unsettledById.get(id);
-    if (u === undefined) return fail('prepared-used', 'This action is not awaiting a check (it is settled, or unknown).');
+    if (u === undefined)
+      return fail('prepared-used', 'This action is not awaiting a check (it is settled, or unknown).');
     const resolved = await this.deps.clients.forWorkspace(u.prepared.workspace.id);
     if (!resolved.ok) return resolved;
     const found = await checkNow(resolved.value.client, resolved.value.workspace.organizationId, u.target);
     if (!found.ok) return found;
-    if (found.value.settled !== null) await this.settleWith(u, found.value.settled, found.value.found, 'check');
+    if (found.value.settled !== null)
+      await this.settleWith(u, found.value.settled, found.value.found, 'check');
     return ok({ id, ...found.value });
   }
 
   /** The operator's own finding, where the platform offers no read. */
   async settle(id: string, settled: Settlement, note: string): Promise<Result<CheckResult>> {
     const u = this.unsettledById.get(id);
-    if (u === undefined) return fail('prepared-used', 'This action is not awaiting a check (it is settled, or unknown).');
+    if (u === undefined)
+      return fail('prepared-used', 'This action is not awaiting a check (it is settled, or unknown).');
     await this.settleWith(u, settled, note, 'operator');
     return ok({ id, settled, found: note });
   }
@@ -253,7 +277,10 @@ export class ActionService {
   private busy(dedupKey: string, changes: boolean, what: string): { ok: false; error: AppError } | null {
     if (!changes) return null;
     if (this.inFlight.has(dedupKey))
-      return fail('action-in-progress', `The same action on ${what} is being sent now; wait for its outcome.`);
+      return fail(
+        'action-in-progress',
+        `The same action on ${what} is being sent now; wait for its outcome.`,
+      );
     for (const u of this.unsettledById.values()) {
       if (u.dedupKey === dedupKey)
         return fail(
@@ -282,7 +309,8 @@ export class ActionService {
   private forgetOld(): void {
     const cutoff = this.now() - REMEMBER_MS;
     for (const [id, e] of this.entries) {
-      if (Number(e.prepared.expiresAt) < cutoff || this.entries.size > MAX_REMEMBERED) this.entries.delete(id);
+      if (Number(e.prepared.expiresAt) < cutoff || this.entries.size > MAX_REMEMBERED)
+        this.entries.delete(id);
       else break; // insertion order is preparation order
     }
   }

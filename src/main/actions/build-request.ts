@@ -144,9 +144,7 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       contentType: LTV_DRY_RUN_MEDIA_TYPE,
       body: JSON.stringify(input.body),
       fields: flattenFields(input.body),
-      context: [
-        { label: 'Body fields', value: 'written by you: the specification does not show this body' },
-      ],
+      context: [{ label: 'Body fields', value: 'written by you: the specification does not show this body' }],
       expect: jsonObject,
       check: {},
     });
@@ -197,7 +195,12 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
         ...(input.portfolioId !== undefined ? { portfolioId: input.portfolioId } : {}),
       };
       return loanPatch(ctx, 'cancelInterestPayment', loan, body, {
-        context: [{ label: 'Interest amount', value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}` }],
+        context: [
+          {
+            label: 'Interest amount',
+            value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}`,
+          },
+        ],
         check: { loanAllocationId: input.loanAllocationId },
       });
     }
@@ -206,13 +209,20 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       if (unavailable(a)) return refuse(a.why);
       const requested = String(a.allocation.amount);
       if (amountProblem(requested) !== null)
-        return refuse(`The platform's requested amount "${requested.slice(0, 60)}" is not a readable amount; check the loan.`);
+        return refuse(
+          `The platform's requested amount "${requested.slice(0, 60)}" is not a readable amount; check the loan.`,
+        );
       const amount = input.amount ?? requested;
       if (!amountAtMost(amount, requested))
-        return refuse(`must be at most the requested ${requested} ${String(a.allocation.currency)}`, 'amount');
+        return refuse(
+          `must be at most the requested ${requested} ${String(a.allocation.currency)}`,
+          'amount',
+        );
       const body = {
         amount,
-        ...(input.collateralPortfolioId !== undefined ? { collateralPortfolioId: input.collateralPortfolioId } : {}),
+        ...(input.collateralPortfolioId !== undefined
+          ? { collateralPortfolioId: input.collateralPortfolioId }
+          : {}),
         ...(input.effectiveDate !== undefined ? { effectiveDate: input.effectiveDate } : {}),
       };
       const built = await loanPatch(ctx, 'acceptRepayment', loan, body, {
@@ -223,7 +233,10 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
         check: { loanAllocationId: a.allocation.loanAllocationId },
       });
       return built.ok
-        ? ok({ ...built.value, fields: withNotes(built.value.fields, { amount: String(a.allocation.currency) }) })
+        ? ok({
+            ...built.value,
+            fields: withNotes(built.value.fields, { amount: String(a.allocation.currency) }),
+          })
         : built;
     }
     case 'loans.confirmExternalDisbursement': {
@@ -233,10 +246,17 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       if (!alloc.ok) return alloc;
       const body = {
         loanAllocationId: input.loanAllocationId,
-        ...(input.collateralPortfolioId !== undefined ? { collateralPortfolioId: input.collateralPortfolioId } : {}),
+        ...(input.collateralPortfolioId !== undefined
+          ? { collateralPortfolioId: input.collateralPortfolioId }
+          : {}),
       };
       return loanPatch(ctx, 'confirmExternalDisbursement', loan, body, {
-        context: [{ label: 'Disbursed amount', value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}` }],
+        context: [
+          {
+            label: 'Disbursed amount',
+            value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}`,
+          },
+        ],
         check: { loanAllocationId: input.loanAllocationId },
       });
     }
@@ -258,7 +278,11 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
 }
 
 /** Signs and sends a built request once: the only place an action's bytes leave for the platform. */
-export function sendBuilt(client: PlatformClient, built: BuiltRequest, operation: string): Promise<Result<unknown>> {
+export function sendBuilt(
+  client: PlatformClient,
+  built: BuiltRequest,
+  operation: string,
+): Promise<Result<unknown>> {
   return client.request<unknown>({
     method: built.method,
     path: built.path,

@@ -51,7 +51,10 @@ const ALLOCATION_RULES: Partial<Record<ActionKind, { pending: string[]; gone: st
 export function judgeLoan(t: CheckTarget, loan: Loan): { settled: Settlement | null; found: string } {
   if (t.kind === 'loans.approve') {
     return loan.status === 'awaiting-approval'
-      ? { settled: 'not-done', found: 'The loan is still awaiting approval: the approve did not take effect.' }
+      ? {
+          settled: 'not-done',
+          found: 'The loan is still awaiting approval: the approve did not take effect.',
+        }
       : {
           settled: 'done',
           found: `The loan is now “${loan.status}”${loan.extra?.approvedAt ? `, approved at ${epochText(loan.extra.approvedAt)}` : ''}: the approve took effect.`,
@@ -67,10 +70,19 @@ export function judgeLoan(t: CheckTarget, loan: Loan): { settled: Settlement | n
     };
   const status = String(alloc.status);
   if (rule.pending.includes(status))
-    return { settled: 'not-done', found: `Allocation ${alloc.loanAllocationId} is still “${status}”: it did not take effect.` };
+    return {
+      settled: 'not-done',
+      found: `Allocation ${alloc.loanAllocationId} is still “${status}”: it did not take effect.`,
+    };
   if (rule.gone.length === 0 || rule.gone.includes(status))
-    return { settled: 'done', found: `Allocation ${alloc.loanAllocationId} is now “${status}”: it took effect.` };
-  return { settled: null, found: `Allocation ${alloc.loanAllocationId} is “${status}”; the console cannot tell. Check it on the platform.` };
+    return {
+      settled: 'done',
+      found: `Allocation ${alloc.loanAllocationId} is now “${status}”: it took effect.`,
+    };
+  return {
+    settled: null,
+    found: `Allocation ${alloc.loanAllocationId} is “${status}”; the console cannot tell. Check it on the platform.`,
+  };
 }
 
 export async function checkNow(

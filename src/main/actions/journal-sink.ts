@@ -3,10 +3,17 @@
  * request as shown, each step with its time, the answer and the outcome. The request never holds a
  * secret: signing happens in the client, after this, and the signature is not kept.
  */
-import type { ActionOutcome, ActionResult, PreparedAction, Settlement, UnsettledAction } from '../../shared/actions';
+import type {
+  ActionOutcome,
+  ActionResult,
+  PreparedAction,
+  Settlement,
+  UnsettledAction,
+} from '../../shared/actions';
 import type { CheckTarget } from './check-now';
 
-export type ActionStep = 'prepared' | 'confirmed' | 'sent' | 'answered' | 'outcome' | 'settled' | 'acknowledged';
+export type ActionStep =
+  'prepared' | 'confirmed' | 'sent' | 'answered' | 'outcome' | 'settled' | 'acknowledged';
 
 export interface ActionJournalRecord {
   step: ActionStep;
@@ -15,6 +22,8 @@ export interface ActionJournalRecord {
   workspaceId: string;
   workspaceName: string;
   environment: PreparedAction['workspace']['environment'];
+  /** The API key id that signs (never the secret). */
+  keyId?: string;
   object?: string;
   outcome?: ActionOutcome | Settlement;
   detail?: unknown;
@@ -28,7 +37,7 @@ export interface ActionJournal {
 export function journalRecord(
   prepared: PreparedAction,
   step: ActionStep,
-  extra: { outcome?: ActionOutcome | Settlement; detail?: unknown },
+  extra: { outcome?: ActionOutcome | Settlement; detail?: unknown; keyId?: string },
 ): ActionJournalRecord {
   return {
     step,
@@ -65,7 +74,10 @@ export function outcomeDetail(
   const { fields: _f, context: _c, request, ...rest } = prepared;
   const { answer: _a, loan: _l, exchange: _e, ...summary } = result;
   return {
-    prepared: { ...rest, request: { method: request.method, url: request.url, contentType: request.contentType } },
+    prepared: {
+      ...rest,
+      request: { method: request.method, url: request.url, contentType: request.contentType },
+    },
     result: summary,
     target,
     dedupKey,
@@ -84,7 +96,9 @@ export function unsettledFromJournal(entry: {
     ...d.prepared,
     request: { ...d.prepared.request, body: null },
     fields: [],
-    context: [{ label: 'Recorded', value: 'before the console restarted; the full request is in the journal' }],
+    context: [
+      { label: 'Recorded', value: 'before the console restarted; the full request is in the journal' },
+    ],
   };
   const since = Date.parse(entry.time);
   return {

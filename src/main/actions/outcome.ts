@@ -95,7 +95,13 @@ export function classifyResult(id: string, kind: ActionKind, result: Result<unkn
     return { id, kind, outcome, headline, answer: result.value, exchange, status: 200 };
   }
   if (kind === 'loans.ltvDryRun') {
-    return { id, kind, outcome: 'done', headline: 'The platform answered the dry run.', answer: result.value };
+    return {
+      id,
+      kind,
+      outcome: 'done',
+      headline: 'The platform answered the dry run.',
+      answer: result.value,
+    };
   }
   const loan = result.value as Loan;
   const headline =

@@ -14,6 +14,8 @@ import { LockoutGuard } from '../guard/lockout-guard';
 export interface WorkspaceClient {
   client: PlatformClient;
   workspace: WorkspaceRecord;
+  /** The API key's id (not its secret): what the journal records as who signed. */
+  keyId: string;
 }
 
 export class PlatformClients {
@@ -45,8 +47,9 @@ export class PlatformClients {
       );
     }
     const cached = this.clients.get(workspaceId);
+    const keyId = signer.value.apiKey;
     if (cached && cached.baseUrl === workspace.value.baseUrl)
-      return ok({ client: cached.client, workspace: workspace.value });
+      return ok({ client: cached.client, workspace: workspace.value, keyId });
     const client = new PlatformClient({
       workspaceId,
       baseUrl: workspace.value.baseUrl,
@@ -68,7 +71,7 @@ export class PlatformClients {
         ),
     });
     this.clients.set(workspaceId, { baseUrl: workspace.value.baseUrl, client });
-    return ok({ client, workspace: workspace.value });
+    return ok({ client, workspace: workspace.value, keyId });
   }
 
   /** The workspace's lockout guard (made on first use; it outlives clients). */

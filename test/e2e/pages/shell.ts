@@ -1,30 +1,12 @@
 /** The window around every view: workspace switcher, top bar, tab bar. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { ALL_TABS, DATA_TABS, type TabId } from '../../../src/renderer/src/app/tabs';
 
-export const DATA_TAB_IDS = [
-  'portfolios-wallets',
-  'loans',
-  'agent-wallets',
-  'clearloop',
-  'activities',
-  'address-book',
-  'request-history',
-  'webhooks',
-] as const;
-export const ALL_TAB_IDS = [...DATA_TAB_IDS, 'workspaces'] as const;
-export type TabId = (typeof ALL_TAB_IDS)[number];
-/** Alt+<key> opens each tab (src/renderer/src/app/tabs.ts). */
-export const TAB_KEYS: Record<TabId, string> = {
-  'portfolios-wallets': '1',
-  loans: '2',
-  'agent-wallets': '3',
-  clearloop: '4',
-  activities: '5',
-  'address-book': '6',
-  'request-history': '7',
-  webhooks: '8',
-  workspaces: '0',
-};
+/** The tab ids and their Alt shortcuts, read from the console's own registry (not restated here). */
+export const DATA_TAB_IDS = DATA_TABS.map((t) => t.id);
+export const ALL_TAB_IDS = ALL_TABS.map((t) => t.id);
+export type { TabId };
+export const TAB_KEYS = Object.fromEntries(ALL_TABS.map((t) => [t.id, t.key])) as Record<TabId, string>;
 
 export class Shell {
   constructor(readonly page: Page) {}

@@ -82,16 +82,22 @@ describe('secret containment', () => {
     await call('workspaces.activate', { id: ws });
     expect((await call('workspaces.testConnection', { id: ws })).ok).toBe(true);
 
-    // Webhooks: the receiver verifies with this workspace's key; deliveries, the verify tool and
-    // the delivery log all reach the renderer and must carry signatures only, never the secret.
-    expect((await call('webhooks.startReceiver', { workspaceId: ws, port: 0 })).ok).toBe(true);
+    // Webhooks: the receiver verifies with the workspace's key; deliveries, the verify tool and the
+    // delivery log all reach the renderer and must carry signatures only, never the secret. The
+    // console drives only its embedded sandbox's controls (they need its control token), so this
+    // part runs on the built-in workspace, whose secret is checked below like the marker's.
+    const builtIn = (await call('workspaces.list', {})).value as {
+      workspaces: Array<{ id: string; builtIn: boolean }>;
+    };
+    const sandboxWs = builtIn.workspaces.find((w) => w.builtIn)!.id;
+    expect((await call('webhooks.startReceiver', { workspaceId: sandboxWs, port: 0 })).ok).toBe(true);
     await call('webhooks.status', {});
     await call('webhooks.setNotifications', { eventTypes: ['crypto-address-created'] });
-    const subscribed = await call('webhooks.subscribeSandbox', { workspaceId: ws });
+    const subscribed = await call('webhooks.subscribeSandbox', { workspaceId: sandboxWs });
     expect(subscribed.ok).toBe(true);
-    const address = await fetch(`${external.controlUrl}/crypto-addresses`, {
+    const address = await fetch(`${app.sandbox.controlUrl}/crypto-addresses`, {
       method: 'POST',
-      headers: { 'X-Sandbox-Token': external.controlToken },
+      headers: { 'X-Sandbox-Token': app.sandbox.controlToken },
     });
     expect(address.status).toBe(201);
     let hooks: Array<{ verdict: string; rawBody: string; headers: Record<string, string> }> = [];
@@ -101,7 +107,7 @@ describe('secret containment', () => {
     }
     expect(hooks[0]?.verdict).toBe('valid');
     const verified = await call('webhooks.verify', {
-      workspaceId: ws,
+      workspaceId: sandboxWs,
       headers: {
         'X-Signature': hooks[0]?.headers['X-Signature'] ?? '',
         'X-Timestamp': hooks[0]?.headers['X-Timestamp'] ?? '',
@@ -115,10 +121,10 @@ describe('secret containment', () => {
       headers: { 'X-Signature': 'f'.repeat(64), 'X-Timestamp': String(Date.now()) },
       body: API_SECRET,
     });
-    await call('webhooks.sandboxDeliveries', { workspaceId: ws });
+    await call('webhooks.sandboxDeliveries', { workspaceId: sandboxWs });
     const subscriptionId = (subscribed.value as { subscriptionId: string }).subscriptionId;
-    await call('webhooks.sandboxSubscriptions', { workspaceId: ws });
-    await call('webhooks.unsubscribeSandbox', { workspaceId: ws, subscriptionId });
+    await call('webhooks.sandboxSubscriptions', { workspaceId: sandboxWs });
+    await call('webhooks.unsubscribeSandbox', { workspaceId: sandboxWs, subscriptionId });
     await call('webhooks.clear', {});
     await call('webhooks.stopReceiver', {});
 
@@ -145,6 +151,19 @@ describe('secret containment', () => {
     await call('agentWallets.list', { workspaceId: ws });
     await act({ kind: 'exchange.submit', action: { type: 'scheduleCancel' } });
     await call('actions.unsettled', {});
+    // The journal recorded those actions: everything it gives the renderer is searched too.
+    const page = (await call('journal.query', { workspaceId: ws, limit: 100 })).value as {
+      rows: Array<{ seq: number }>;
+    };
+    expect(page.rows.length).toBeGreaterThan(0);
+    for (const row of page.rows) await call('journal.entry', { workspaceId: ws, seq: row.seq });
+    expect((await call('journal.verify', { workspaceId: ws })).ok).toBe(true);
+    await call('journal.unsettled', {});
+    const journalCsv = await call('exports.chooseSavePath', { suggestedName: 'journal.csv' });
+    await call('journal.exportCsv', {
+      workspaceId: ws,
+      filePath: (journalCsv.value as { path: string }).path,
+    });
     await call('actions.check', { id: 'act_0000000000000000' });
     await call('actions.settle', { id: 'act_0000000000000000', settled: 'done', note: 'checked' });
     await call('guard.status', { workspaceId: ws });
@@ -164,6 +183,14 @@ describe('secret containment', () => {
     expect(exported.ok).toBe(true);
     await call('jobs.cancel', { jobId: 'none' });
     await call('history.list', {});
+    await call('history.operations', {});
+    await call('keychain.autoLock', {});
+    await call('keychain.setAutoLock', { minutes: 30 });
+    // Updates: no feed is configured, so none of these reaches the network.
+    await call('updates.status', {});
+    await call('updates.configure', { feedUrl: '' });
+    await call('updates.check', {});
+    await call('updates.installOnRestart', {});
     await call('workspaces.saveUiState', { id: ws, uiState: { tab: 'loans' } });
     await call('workspaces.update', { id: ws, name: 'Renamed' });
     await call('workspaces.list', {});
@@ -191,6 +218,8 @@ describe('secret containment', () => {
     expect(renderer).not.toContain(API_SECRET);
     expect(renderer).not.toContain(API_SECRET.slice(6)); // nor the wrong secret sharing its tail
     expect(renderer).not.toContain(VAULT_PASSPHRASE);
+    expect(renderer).not.toContain(app.sandbox.apiSecret);
+    expect(logLines.join('\n')).not.toContain(app.sandbox.apiSecret);
     expect(logLines.join('\n')).not.toContain(API_SECRET.slice(6));
     expect(logLines.join('\n')).not.toContain(VAULT_PASSPHRASE);
 

@@ -161,7 +161,7 @@ describe('contract fuzz', () => {
       await must('workspaces.remove', { id: (result.value as { id: string }).id });
       return;
     }
-    if (name === 'exports.activitiesCsv') {
+    if (name === 'exports.activitiesCsv' || name === 'journal.exportCsv') {
       await unlink((result.value as { path: string }).path).catch(() => undefined);
       return;
     }
