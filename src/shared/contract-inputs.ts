@@ -8,7 +8,6 @@ import {
   ACTIVITY_TYPES,
   ADDRESS_TYPES,
   CLEARLOOP_ACTION_TYPES,
-  EXCHANGE_ACTION_TYPES,
   LOAN_SIDES,
   LOAN_STATUSES,
   LOAN_TYPES,
@@ -18,11 +17,6 @@ import {
 
 export const id = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
 export const workspaceId = id.describe('workspace id');
-/** A decimal amount as a string: no exponent, no thousands separators, at most 40 digits. */
-export const decimalString = z
-  .string()
-  .trim()
-  .regex(/^-?\d{1,30}(\.\d{1,18})?$/, 'must be a decimal number such as 1250.5');
 /** Epoch milliseconds as a string. */
 export const epochMsString = z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds');
 export const idList = z.array(id).max(500, 'has too many entries');
@@ -76,12 +70,6 @@ export const loansQuery = loanFilters.extend({
 });
 
 export const loanTarget = z.object({ workspaceId, loanId: id });
-export const collateralInput = z.object({
-  amount: decimalString,
-  currency: id,
-  mainCurrency: id,
-  amountInUsd: decimalString.optional(),
-});
 
 export const clearLoopQuery = z.object({
   workspaceId,
@@ -122,20 +110,6 @@ export const cryptoAddressesQuery = z.object({
   addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
   limit: limit(5000).optional(),
   offset: offset.optional(),
-});
-
-export const exchangeActionSchema = z.object({ type: z.enum(EXCHANGE_ACTION_TYPES) }).catchall(z.unknown());
-
-export const ltvDryRunBody = z.object({
-  loanAmount: decimalString,
-  loanCurrency: id,
-  collaterals: z
-    .array(collateralInput.partial({ mainCurrency: true }))
-    .max(50)
-    .optional(),
-  /** When given, the answer includes the collateral needed to reach this LTV. */
-  targetLtv: decimalString.optional(),
-  collateralCurrency: id.optional(),
 });
 
 /** Each fetch-all call names the job so that it can report progress and be cancelled. */

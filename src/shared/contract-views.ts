@@ -56,8 +56,13 @@ export interface HistoryEntry {
   path: string;
   status: number | null;
   latencyMs: number;
+  /** Null when the outcome was fine; otherwise what went wrong. */
   errorCode: string | null;
   attempt: number;
+  /** The contract operation the request served ("loans.approve"): tells approve from cancel. */
+  operation?: string;
+  /** The request's media type ("application/vnd.approve-loan+json"), when it had a body type. */
+  contentType?: string;
 }
 
 export interface AppInfo {
@@ -80,6 +85,11 @@ export interface ExportResult {
   bytes: number;
   pages: number;
   neutralisedCells: number;
+  /** The walk's report, as for `AllRows` (src/main/platform/paging.ts). */
+  duplicatesDropped?: number;
+  incomplete?: boolean;
+  truncated?: boolean;
+  bound?: WalkBound;
 }
 
 export interface Page<T> {
@@ -88,10 +98,26 @@ export interface Page<T> {
   mayHaveMore: boolean;
 }
 
+/** A walk's hard bound (src/main/platform/paging.ts) that stopped it. */
+export interface WalkBound {
+  kind: 'pages' | 'rows';
+  limit: number;
+}
+
+/** Every page of a list, as the one paging walk read it (src/main/platform/paging.ts). */
 export interface AllRows<T> {
   items: T[];
   pages: number;
+  /** More rows may exist: the caller's maxRows or a hard bound stopped the walk. */
   truncated: boolean;
+  /** Rows seen twice (same id) across pages, dropped. */
+  duplicatesDropped: number;
+  /** The platform sent an empty page before its own total, or left a hole: rows are missing. */
+  incomplete: boolean;
+  /** The platform's own total, where it gives one. */
+  total: number | null;
+  /** Set when the walk hit its hard bound. */
+  bound?: WalkBound;
 }
 
 export interface ProgressEvent {
@@ -103,3 +129,64 @@ export interface ProgressEvent {
   pages: number;
   phase: 'running' | 'done' | 'cancelled' | 'failed';
 }
+
+// ---------------------------------------------------------------------------------------------
+// The action journal (issue 12): what the Journal view receives
+
+export const JOURNAL_STEPS = [
+  'prepared',
+  'confirmed',
+  'sent',
+  'answered',
+  'outcome',
+  'settled',
+  'acknowledged',
+] as const;
+export type JournalStep = (typeof JOURNAL_STEPS)[number];
+export const JOURNAL_OUTCOMES = ['done', 'refused', 'unknown', 'not-done'] as const;
+export type JournalOutcome = (typeof JOURNAL_OUTCOMES)[number];
+
+/** One entry in the table: no detail, no hashes (the detail pane asks for the full entry). */
+export interface JournalRow {
+  seq: number;
+  time: string;
+  step: JournalStep;
+  action: string;
+  actionId: string;
+  object: string | null;
+  environment: string;
+  outcome: JournalOutcome | null;
+  /** True on every row of an action whose last outcome is unknown and not settled yet. */
+  unsettled: boolean;
+}
+
+export interface JournalPage {
+  total: number;
+  offset: number;
+  rows: JournalRow[];
+  /** Distinct action names in the journal, for the filter's choices. */
+  actions: string[];
+  unsettledActions: number;
+}
+
+/** A full entry as written: the detail holds no secret by construction. */
+export interface JournalEntryView {
+  seq: number;
+  time: string;
+  step: JournalStep;
+  actionId: string;
+  action: string;
+  workspaceId: string;
+  workspaceName: string;
+  environment: Environment;
+  keyId?: string;
+  object?: string;
+  outcome?: JournalOutcome;
+  detail?: unknown;
+  prevHash: string;
+  hash: string;
+}
+
+export type JournalVerdict =
+  | { ok: true; entries: number; tornTail?: { file: string; bytes: number }; text: string }
+  | { ok: false; entries: number; file: string; line: number; reason: string; text: string };

@@ -15,7 +15,13 @@ export const MAX_ERROR_BODY_BYTES = 64 * 1024;
 export interface ErrorEnvelope {
   error: string;
   message: string;
+  /** Every other string (or number) field, such as `requestId`: raw, cleaned by `errorForStatus`. */
+  extra?: Record<string, string>;
 }
+
+/** Bounds on the extra fields kept from an error envelope: they are shown and copied, not parsed. */
+const MAX_DETAIL_FIELDS = 20;
+const DETAIL_KEY = /^[A-Za-z_][\w.-]{0,63}$/;
 
 /** Codes after which a GET may be tried again; everything else is final. */
 export const RETRYABLE_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -50,11 +56,22 @@ export function parseEnvelope(text: string): ErrorEnvelope | null {
   try {
     const value: unknown = JSON.parse(text);
     if (typeof value !== 'object' || value === null) return null;
-    const { error, message } = value as Record<string, unknown>;
+    const { error, message, ...rest } = value as Record<string, unknown>;
     if (typeof error !== 'string' && typeof message !== 'string') return null;
+    const extra: Record<string, string> = {};
+    let kept = 0;
+    for (const [key, field] of Object.entries(rest)) {
+      if (kept >= MAX_DETAIL_FIELDS) break;
+      if (!DETAIL_KEY.test(key)) continue;
+      if (typeof field === 'string' || (typeof field === 'number' && Number.isFinite(field))) {
+        extra[key] = String(field);
+        kept++;
+      }
+    }
     return {
       error: typeof error === 'string' ? error : '',
       message: typeof message === 'string' ? message : '',
+      ...(kept > 0 ? { extra } : {}),
     };
   } catch {
     return null;
@@ -76,6 +93,8 @@ export function errorForStatus(ctx: StatusContext): Failure {
   const platformMessage = envelope?.message ? cleanMessage(envelope.message, ctx.apiKey) : '';
   const extra: Partial<AppError> = { status };
   if (envelope?.error) extra.platformError = cleanMessage(envelope.error, ctx.apiKey);
+  const details = cleanDetails(envelope?.extra, ctx.apiKey);
+  if (details) extra.details = details;
   const say = (fallback: string) => platformMessage || fallback;
   const plain = `HTTP ${status}${ctx.statusText ? ` ${ctx.statusText}` : ''} for ${ctx.what}`;
 
@@ -102,6 +121,23 @@ export function errorForStatus(ctx: StatusContext): Failure {
     return fail('http-error', `${plain}: unexpected redirect, not followed`, extra);
   }
   return fail('http-error', say(plain), extra);
+}
+
+/**
+ * The envelope's other fields (`requestId`, …) for the operator to quote to support: cleaned like
+ * the message; a value that is empty once cleaned is dropped. Undefined when nothing is left.
+ */
+export function cleanDetails(
+  raw: Record<string, string> | undefined,
+  apiKey: string | undefined,
+): Record<string, string> | undefined {
+  if (raw === undefined) return undefined;
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const clean = cleanMessage(value, apiKey);
+    if (clean !== '') out[key] = clean;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 export type BodyRead =

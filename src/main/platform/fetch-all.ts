@@ -1,17 +1,21 @@
 /**
- * The contract's "listAll" calls: every page of a list operation, with progress and cancellation.
+ * The contract's "listAll" calls: every page of a list operation, with progress and cancellation,
+ * through the one walk of paging.ts (its end, de-duplication and bound rules). A later list adds a
+ * function here with its operation and its id field.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
-import type { Activity, CryptoAddress } from '../../shared/platform/resources';
+import type { Activity, CryptoAddress, Loan } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import {
   listActivities,
   listCryptoAddresses,
+  listLoans,
   type ActivitiesParams,
   type CryptoAddressesParams,
+  type LoansParams,
 } from './operations';
-import { walkPages } from './paging';
+import { idField, walkPages } from './paging';
 
 export interface FetchAllOptions {
   jobId?: string;
@@ -31,6 +35,7 @@ export function listAllActivities(
   return walkPages<Activity>({
     ...options,
     pageSize: options.pageSize ?? 1000,
+    idOf: idField<Activity>('activityId'),
     fetchPage: async ({ offset, limit, signal }) => {
       const page = await listActivities(client, organizationId, { ...filters, offset, limit }, { signal });
       return page.ok ? { ok: true, value: { items: page.value.activities } } : page;
@@ -46,8 +51,27 @@ export function listAllCryptoAddresses(
   return walkPages<CryptoAddress>({
     ...options,
     pageSize: options.pageSize ?? 500,
+    idOf: idField<CryptoAddress>('cryptoAddressId'),
     fetchPage: async ({ offset, limit, signal }) => {
       const page = await listCryptoAddresses(client, { ...filters, offset, limit }, { signal });
+      return page.ok ? { ok: true, value: { items: page.value } } : page;
+    },
+  });
+}
+
+/** Every loan matching the filters, for a loans "load all" (the contract's loans.list is one page). */
+export function listAllLoans(
+  client: PlatformClient,
+  organizationId: string,
+  filters: Omit<LoansParams, 'limit' | 'offset'>,
+  options: FetchAllOptions = {},
+): Promise<Result<AllRows<Loan>>> {
+  return walkPages<Loan>({
+    ...options,
+    pageSize: options.pageSize ?? 500,
+    idOf: idField<Loan>('loanId'),
+    fetchPage: async ({ offset, limit, signal }) => {
+      const page = await listLoans(client, organizationId, { ...filters, offset, limit }, { signal });
       return page.ok ? { ok: true, value: { items: page.value } } : page;
     },
   });

@@ -28,7 +28,15 @@ import type {
 import type { Result } from '../../shared/result';
 import type { PlatformClient, StreamAnswer } from './client';
 import { QUERY_NAMES, buildQuery, path, safePath } from './query';
-import { arrayField, clearLoopAnswer, listOf, loanObject } from './shape';
+import {
+  agentWalletsAnswer,
+  agentWalletsOf,
+  arrayField,
+  clearLoopAnswer,
+  listOf,
+  loanObject,
+  paginationOf,
+} from './shape';
 
 type Params<S extends z.ZodType> = Omit<z.infer<S>, 'workspaceId'>;
 export type ActivitiesParams = Params<typeof activitiesQuery>;
@@ -55,15 +63,14 @@ export async function listAgentWallets(
   params: { portfolioId?: string },
   opts: CallOptions = {},
 ): Promise<Result<AgentWallet[]>> {
-  // The answer is specified as `{agentWallets: [...]}`; some deployments send the bare array.
   const result = await client.request<unknown>({
     method: 'GET',
     path: '/agent-wallets',
     query: buildQuery(params, QUERY_NAMES.agentWallets),
-    expect: arrayField('agentWallets', true),
+    expect: agentWalletsAnswer,
     signal: opts.signal,
   });
-  return map(result, (value) => listOf<AgentWallet>(value, 'agentWallets'));
+  return map(result, (value) => agentWalletsOf<AgentWallet>(value));
 }
 
 export async function listClearLoopActions(
@@ -71,13 +78,14 @@ export async function listClearLoopActions(
   params: ClearLoopParams,
   opts: CallOptions = {},
 ): Promise<Result<{ actions: ClearLoopAction[]; pagination: Pagination }>> {
-  return client.request({
+  const result = await client.request<{ actions: ClearLoopAction[] }>({
     method: 'GET',
     path: '/clearloop/actions',
     query: buildQuery(params, QUERY_NAMES.clearLoopActions),
     expect: clearLoopAnswer,
     signal: opts.signal,
   });
+  return map(result, (value) => ({ actions: value.actions, pagination: paginationOf(value) as Pagination }));
 }
 
 export async function listActivities(

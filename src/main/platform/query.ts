@@ -3,6 +3,15 @@
  * is sent. Encoding is stricter than encodeURIComponent: the WHATWG URL parser that fetch uses
  * re-encodes `'` in query strings, so a value like `O'Brien` would otherwise be signed in one form
  * and sent in another, and the platform would refuse the signature.
+ *
+ * Lists (platform-facts: "send a comma-separated value"):
+ * - a list whose items hold no comma is sent as ONE key, items joined by a literal comma:
+ *   `portfolioIds=a,b` (each item encoded, the separating commas not);
+ * - a list where any item holds a comma is sent as a REPEATED key, one per item, with the comma
+ *   inside the item percent-encoded: `addressTags=a%2Cb&addressTags=c`. A comma-joined value
+ *   cannot carry such an item at all (`a%2Cb,c` is split by a server that decodes before it
+ *   splits), while a repeated key keeps each item whole. The sandbox accepts both forms.
+ * docs/platform-quirks.md states the same rule.
  */
 import { fail, type Result } from '../../shared/result';
 
@@ -30,22 +39,27 @@ function scalar(value: string | number | boolean): string {
  * Builds `?a=1&b=x,y` from `params`, taking only the names in `names` and in that order, so the
  * query (and therefore the signature) is stable whatever order the caller's object has.
  * Undefined, null, empty strings and empty lists are left out: they mean "no filter".
- * Lists are comma-separated (platform-facts); each item is encoded, the commas are not.
+ * Lists follow the rule in this file's header: comma-joined, or a repeated key when an item holds
+ * a comma.
  */
 export function buildQuery(params: QueryParams, names: readonly string[]): string {
   let out = '';
   for (const name of names) {
     const value = params[name];
     if (value === undefined || value === null || value === '') continue;
-    let encoded: string;
+    const key = encodeStrict(name);
+    let pairs: string[];
     if (Array.isArray(value)) {
-      const items = value as readonly (string | number)[];
+      const items = (value as readonly (string | number)[]).map(scalar);
       if (items.length === 0) continue;
-      encoded = items.map((item) => encodeStrict(scalar(item))).join(',');
+      const encoded = items.map(encodeStrict);
+      pairs = items.some((item) => item.includes(','))
+        ? encoded.map((item) => `${key}=${item}`)
+        : [`${key}=${encoded.join(',')}`];
     } else {
-      encoded = encodeStrict(scalar(value as string | number | boolean));
+      pairs = [`${key}=${encodeStrict(scalar(value as string | number | boolean))}`];
     }
-    out += `${out === '' ? '?' : '&'}${encodeStrict(name)}=${encoded}`;
+    for (const pair of pairs) out += `${out === '' ? '?' : '&'}${pair}`;
   }
   return out;
 }
@@ -77,78 +91,5 @@ export function safePath(build: () => string): Result<string> {
   }
 }
 
-/** Query parameter names per operation, in the order platform-facts lists them. */
-export const QUERY_NAMES = {
-  clearLoopActions: [
-    'fromTimestamp',
-    'toTimestamp',
-    'clientAccountId',
-    'portfolioIds',
-    'actionType',
-    'limit',
-    'offset',
-    'sortDirection',
-    'filterExecuted',
-  ],
-  activities: [
-    'offset',
-    'limit',
-    'createdFrom',
-    'createdTo',
-    'search',
-    'activityTypes',
-    'excludedActivityTypes',
-    'userIds',
-  ],
-  cryptoAddresses: [
-    'cryptoAddressIds',
-    'currencies',
-    'mainCurrencies',
-    'addressTags',
-    'addresses',
-    'memo',
-    'limit',
-    'offset',
-    'isWhitelist',
-    'addressTypes',
-  ],
-  portfolios: [
-    'portfolioTypes',
-    'excludedPortfolioTypes',
-    'portfolioId',
-    'organizationId',
-    'isActive',
-    'isDefiVault',
-    'signingFlowType',
-    'offset',
-    'limit',
-  ],
-  wallets: [
-    'portfolioId',
-    'currencies',
-    'mainCurrency',
-    'portfolioTypes',
-    'excludedPortfolioTypes',
-    'nonEmpty',
-    'limit',
-    'offset',
-  ],
-  loans: [
-    'portfolioId',
-    'loanIds',
-    'loanSide',
-    'loanTypes',
-    'statuses',
-    'isOpen',
-    'includeCollaterals',
-    'includeCounterparties',
-    'includeChildLoans',
-    'includeLoanAllocations',
-    'includeLoanInterest',
-    'limit',
-    'offset',
-    'sortBy',
-    'sortDirection',
-  ],
-  agentWallets: ['portfolioId'],
-} as const satisfies Record<string, readonly string[]>;
+/** Query parameter names per operation: one table, shared with the sandbox. */
+export { QUERY_NAMES } from '../../shared/platform/query-names';

@@ -39,8 +39,40 @@ export const exchangeAnswer: Expect = (value) => {
   return '"status" is neither "ok" nor "err"';
 };
 
-export const clearLoopAnswer: Expect = (value) => {
-  const problem = arrayField('actions')(value);
-  if (problem !== null) return problem;
-  return isObject((value as Record<string, unknown>).pagination) ? null : '"pagination" is missing';
+/**
+ * Only the list is required: a missing or wrong `pagination` must not reject the actions (issue
+ * 18); the renderer pages by "the last page was full" and shows `pagination` only where it agrees.
+ */
+export const clearLoopAnswer: Expect = arrayField('actions');
+
+/** `pagination` when it is an object, else an empty one (its fields are all optional). */
+export function paginationOf(value: unknown): Record<string, unknown> {
+  const pagination = (value as Record<string, unknown>).pagination;
+  return isObject(pagination) ? pagination : {};
+}
+
+/**
+ * Agent wallets, in every shape the specification allows: `{agentWallets: [...]}`, a bare array,
+ * `{data: [...]}`, or a single agent wallet object (the specification's "a JSON object with the
+ * agent wallet fields").
+ */
+export const agentWalletsAnswer: Expect = (value) => {
+  if (Array.isArray(value)) return null;
+  if (!isObject(value)) return 'expected agent wallets: a list, or an object holding one';
+  if ('agentWallets' in value)
+    return Array.isArray(value.agentWallets) ? null : '"agentWallets" is not a list';
+  if ('data' in value) return Array.isArray(value.data) ? null : '"data" is not a list';
+  return looksLikeAgentWallet(value) ? null : 'expected "agentWallets", "data" or one agent wallet';
 };
+
+const looksLikeAgentWallet = (value: Record<string, unknown>): boolean =>
+  typeof value.id === 'string' || typeof value.address === 'string';
+
+/** Picks the rows out of an answer already checked by `agentWalletsAnswer`. */
+export function agentWalletsOf<T>(value: unknown): T[] {
+  if (Array.isArray(value)) return value as T[];
+  const obj = value as Record<string, unknown>;
+  if (Array.isArray(obj.agentWallets)) return obj.agentWallets as T[];
+  if (Array.isArray(obj.data)) return obj.data as T[];
+  return [value as T];
+}

@@ -96,8 +96,9 @@ export function verifyDelivery(input: VerifyInput): Verification {
   if (fields.event === null) return verdict('malformed', 'the body has no event (a string)');
   if (str(body.subscriptionId) === null)
     return verdict('malformed', 'the body has no subscriptionId (a string)');
-  if (typeof body.payload !== 'object' || body.payload === null)
-    return verdict('malformed', 'the body has no payload (an object)');
+  // `typeof [] === 'object'`: an array is not the object the platform's events carry.
+  if (typeof body.payload !== 'object' || body.payload === null || Array.isArray(body.payload))
+    return verdict('malformed', 'the body has no payload (a JSON object; a list is not one)');
 
   if (input.signer === null) return verdict('invalid', 'the workspace has no API key to verify with');
   const expected = Buffer.from(

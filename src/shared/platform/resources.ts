@@ -214,11 +214,15 @@ export interface ClearLoopAction {
   usdAmount: string;
 }
 
+/**
+ * ClearLoop's paging summary. Every field may be missing or wrong on a real platform (issue 18):
+ * the console pages by "the last page was full" and shows these only where they agree.
+ */
 export interface Pagination {
-  limit: string;
-  page: string;
-  pages: string;
-  totalItems: string;
+  limit?: string;
+  page?: string;
+  pages?: string;
+  totalItems?: string;
 }
 
 export interface Activity {
@@ -320,13 +324,6 @@ export interface Account {
 export type ExchangeResponse =
   { status: 'ok'; response: { type: string; data?: unknown } } | { status: 'err'; response: string };
 
-/** Body of `POST /exchange`. `portfolioId` selects the agent wallet (Copper's addition). */
-export interface ExchangeRequest {
-  portfolioId?: string;
-  action: { type: string; [key: string]: unknown };
-  nonce: number;
-  vaultAddress?: string;
-}
 
 export type LtvEstimate = Loan;
 

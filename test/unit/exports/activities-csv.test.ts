@@ -1,4 +1,12 @@
-import { createWriteStream, mkdtempSync, readFileSync, readdirSync, chmodSync, writeFileSync } from 'node:fs';
+import {
+  createWriteStream,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  chmodSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -7,6 +15,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../src/shared/contract';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import { neutraliseCell, neutraliseRow } from '../../../src/main/exports/neutralise';
+import { ensurePrivateExportDir } from '../../../src/main/exports/private-dir';
 import { ACTIVITY_COLUMNS, activityRow, sendJson } from '../../support/verifying-server';
 import { startFixture, type Fixture } from '../platform/client-fixture';
 
@@ -61,8 +70,12 @@ describe('exportActivitiesCsv', () => {
       path: join(dir, 'activities.csv'),
       rows: 2_500,
       bytes: Buffer.byteLength(text),
-      pages: 3,
+      // The short third page is not the end: the walk ends on the empty fourth (paging.ts).
+      pages: 4,
       neutralisedCells: expectedNeutralised,
+      duplicatesDropped: 0,
+      incomplete: false,
+      truncated: false,
     });
     expect(readdirSync(dir)).toEqual(['activities.csv']); // no temporary file left
   });
@@ -86,6 +99,7 @@ describe('exportActivitiesCsv', () => {
     const result = await run({ pageSize: 1, jobId: 'exp-1', onProgress: (e) => events.push(e) });
     expect(result.ok).toBe(true);
     expect(events.some((e) => e.phase === 'running')).toBe(true);
+    // Page 1 full (1 row), page 2 empty: the end.
     expect(events.at(-1)).toMatchObject({ jobId: 'exp-1', phase: 'done', pages: 2, total: null });
     expect(events.at(-1)?.done).toBe(result.ok ? result.value.bytes : -1);
   });
@@ -248,4 +262,90 @@ describe('exportActivitiesCsv', () => {
     expect(!result.ok && result.error.code).toBe('bad-response');
     expect(readdirSync(dir)).toEqual([]);
   });
+
+  it('follows the walk rule: capped pages are not the end (issue 18)', async () => {
+    freshDir();
+    fx.server.setHandler(cappedCsv({ size: 2_350, cap: 100 }));
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok && result.value).toMatchObject({ rows: 2_350, incomplete: false, duplicatesDropped: 0 });
+    const records = parse(readFileSync(join(dir, 'activities.csv'), 'utf8')) as string[][];
+    expect(records.slice(1).map((r) => r[0])).toEqual(Array.from({ length: 2_350 }, (_, i) => `act-${i}`));
+  });
+
+  it('drops rows repeated across pages and counts them; a repeated page stops the export', async () => {
+    freshDir();
+    fx.server.setHandler(cappedCsv({ size: 1_000, cap: 100, repeat: 5 }));
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.value.rows).toBe(1_000);
+    expect(result.value.duplicatesDropped).toBeGreaterThan(0);
+    const records = parse(readFileSync(join(dir, 'activities.csv'), 'utf8')) as string[][];
+    expect(new Set(records.slice(1).map((r) => r[0])).size).toBe(1_000);
+
+    freshDir();
+    fx.server.setHandler(cappedCsv({ size: 1_000, cap: 100, ignoreOffset: true }));
+    const repeated = await run({ pageSize: 1000 });
+    expect(!repeated.ok && repeated.error.code).toBe('bad-response');
+    expect(!repeated.ok && repeated.error.message).toMatch(/repeated page 2/);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('never replaces a file created at the target while the export ran (issue 17)', async () => {
+    freshDir();
+    const target = join(dir, 'activities.csv');
+    const serve = cappedCsv({ size: 300, cap: 100 });
+    fx.server.setHandler((req, res) => {
+      // Someone (or something) creates the chosen file while the export is on page 2.
+      if (Number(req.query.get('offset')) === 100) writeFileSync(target, 'operator data\n');
+      return serve(req, res);
+    });
+    const result = await run({ pageSize: 100 });
+    expect(!result.ok && result.error.code).toBe('io');
+    expect(!result.ok && result.error.message).toMatch(
+      /appeared .* while the export ran; it was not replaced/,
+    );
+    expect(readFileSync(target, 'utf8')).toBe('operator data\n');
+    expect(readdirSync(dir)).toEqual(['activities.csv']); // the temporary file is gone
+  });
+
+  it('replaces only the very file the operator agreed to replace in the dialog', async () => {
+    freshDir();
+    const target = join(dir, 'activities.csv');
+    writeFileSync(target, 'old export\n');
+    const result = await run({ pageSize: 1000, maxRows: 10, replaceExisting: true });
+    expect(result.ok).toBe(true);
+    expect(readFileSync(target, 'utf8').split('\n')[0]).toBe(ACTIVITY_COLUMNS.join(','));
+  });
+
+  it('writes the export 0600, and the console keeps its export folder 0700 (issue 17)', async () => {
+    freshDir();
+    const result = await run({ pageSize: 1000, maxRows: 10 });
+    expect(result.ok).toBe(true);
+    expect(statSync(join(dir, 'activities.csv')).mode & 0o777).toBe(0o600);
+
+    const exportsDir = join(dir, 'exports');
+    expect(await ensurePrivateExportDir(exportsDir)).toEqual({ narrowedFrom: null });
+    expect(statSync(exportsDir).mode & 0o777).toBe(0o700);
+    chmodSync(exportsDir, 0o755);
+    expect(await ensurePrivateExportDir(exportsDir)).toEqual({ narrowedFrom: 0o755 });
+    expect(statSync(exportsDir).mode & 0o777).toBe(0o700);
+  });
 });
+
+/** CSV pages of `size` canned activities, at most `cap` per page, with the issue-18 faults. */
+function cappedCsv(o: { size: number; cap: number; repeat?: number; ignoreOffset?: boolean }) {
+  return (req: { query: URLSearchParams }, res: import('node:http').ServerResponse) => {
+    const limit = Number(req.query.get('limit') ?? '1000');
+    let offset = o.ignoreOffset ? 0 : Number(req.query.get('offset') ?? '0');
+    if (o.repeat && offset > 0) offset = Math.max(0, offset - o.repeat);
+    const end = Math.min(o.size, offset + Math.min(limit, o.cap));
+    let text = `${ACTIVITY_COLUMNS.join(',')}\r\n`;
+    for (let i = offset; i < end; i++)
+      text += `${activityRow(i)
+        .map((c) => `"${c.replace(/"/g, '""')}"`)
+        .join(',')}\r\n`;
+    res.writeHead(200, { 'Content-Type': 'text/csv' });
+    res.end(text);
+  };
+}

@@ -60,6 +60,29 @@ describe('error mapping', () => {
     }
   });
 
+  it('keeps requestId and the other string fields of an error envelope in details, cleaned and bounded (issue 18)', async () => {
+    fx.server.setHandler((_req, res) =>
+      sendJson(res, 409, {
+        error: 'conflict',
+        message: 'Loan is not in a state that allows this',
+        requestId: 'req-7f3a',
+        details: `line one\nline two ${'x'.repeat(2_000)}`,
+        retryable: 0,
+        nested: { ignored: true },
+        'bad key!': 'dropped',
+      }),
+    );
+    const result = await fx.client().request({ method: 'POST', path: '/exchange', body: { a: 1 } });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    const details = result.error.details ?? {};
+    expect(details.requestId).toBe('req-7f3a');
+    expect(details.retryable).toBe('0');
+    expect(details.details).toMatch(/^line one line two x+…$/);
+    expect(details.details?.length).toBeLessThanOrEqual(501);
+    expect(Object.keys(details).sort()).toEqual(['details', 'requestId', 'retryable']);
+  });
+
   it('classes a signature refusal sent as 403 as an auth failure', async () => {
     fx.server.setHandler((_req, res) =>
       sendJson(res, 403, { error: 'invalid-signature', message: 'Signature mismatch' }),

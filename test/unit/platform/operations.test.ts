@@ -1,11 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  LOAN_MEDIA_TYPES,
-  acceptLoanRepayment,
-  approveLoan,
-  cancelInterestPayment,
-  confirmExternalDisbursement,
-  estimateLoanLtv,
   getLoan,
   listAccounts,
   listActivities,
@@ -15,8 +9,6 @@ import {
   listLoans,
   listPortfolios,
   listWallets,
-  ltvDryRun,
-  submitExchange,
   testConnection,
 } from '../../../src/main/platform';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
@@ -43,7 +35,7 @@ const ORG = 'org-1';
 const loan = { loanId: 'loan/1', status: 'active' };
 
 describe('reads', () => {
-  it('lists agent wallets, accepting the envelope or a bare array', async () => {
+  it('lists agent wallets in every shape the specification allows (issue 18)', async () => {
     const client = fx.client();
     answerWith({ agentWallets: [{ id: 'a' }] });
     const a = await listAgentWallets(client, { portfolioId: 'pf 1' });
@@ -52,9 +44,20 @@ describe('reads', () => {
     answerWith([{ id: 'b' }]);
     expect(await listAgentWallets(client, {})).toEqual({ ok: true, value: [{ id: 'b' }] });
     expect(last?.url).toBe('/platform/agent-wallets');
+    answerWith({ data: [{ id: 'c' }, { id: 'd' }] });
+    expect(await listAgentWallets(client, {})).toEqual({ ok: true, value: [{ id: 'c' }, { id: 'd' }] });
+    // "200: a JSON object with the agent wallet fields": one wallet on its own.
+    answerWith({ id: '0xabc', address: '0xabc', status: 'active' });
+    expect(await listAgentWallets(client, {})).toEqual({
+      ok: true,
+      value: [{ id: '0xabc', address: '0xabc', status: 'active' }],
+    });
     answerWith({ wallets: [] });
     const bad = await listAgentWallets(client, {});
     expect(!bad.ok && bad.error.code).toBe('bad-response');
+    answerWith({ data: 'nope' });
+    const worse = await listAgentWallets(client, {});
+    expect(!worse.ok && worse.error.code).toBe('bad-response');
   });
 
   it('lists ClearLoop actions with their pagination', async () => {
@@ -69,13 +72,27 @@ describe('reads', () => {
       sortDirection: 'desc',
       fromTimestamp: '1700000000000',
     });
-    expect(r.ok && r.value.actions).toHaveLength(1);
+    expect(r.ok && r.value).toEqual({
+      actions: [{ orderId: 'o' }],
+      pagination: { limit: '1', page: '1', pages: '1', totalItems: '1' },
+    });
     expect(last?.url).toBe(
       '/platform/clearloop/actions?fromTimestamp=1700000000000&portfolioIds=p1,p2&actionType=remove-funds&sortDirection=desc&filterExecuted=true',
     );
-    answerWith({ actions: [] });
+    answerWith({ pagination: {} });
     const bad = await listClearLoopActions(fx.client(), {});
     expect(!bad.ok && bad.error.code).toBe('bad-response');
+  });
+
+  it('keeps ClearLoop actions whose pagination is missing or not an object (issue 18)', async () => {
+    answerWith({ actions: [{ orderId: 'o' }] });
+    expect(await listClearLoopActions(fx.client(), {})).toEqual({
+      ok: true,
+      value: { actions: [{ orderId: 'o' }], pagination: {} },
+    });
+    answerWith({ actions: [{ orderId: 'o' }], pagination: 'page 1 of 1' });
+    const r = await listClearLoopActions(fx.client(), {});
+    expect(r.ok && r.value.pagination).toEqual({});
   });
 
   it('lists activities as JSON', async () => {
@@ -153,89 +170,5 @@ describe('reads', () => {
     const r = await testConnection(fx.client());
     expect(r.ok && r.value.portfolios).toBe(2);
     expect(r.ok && typeof r.value.clockSkewMs).toBe('number');
-  });
-});
-
-describe('changes', () => {
-  it('submits an exchange action as POST with the body signed as sent', async () => {
-    answerWith({ status: 'err', response: 'Insufficient margin' });
-    const body = {
-      portfolioId: 'pf-1',
-      action: { type: 'order', orders: [{ a: 1, p: '100.5' }] },
-      nonce: 1_700_000_000_000,
-    };
-    const r = await submitExchange(fx.client(), body);
-    expect(r).toEqual({ ok: true, value: { status: 'err', response: 'Insufficient margin' } });
-    expect(last?.method).toBe('POST');
-    expect(last?.headers['content-type']).toBe('application/json');
-    expect(last?.body).toBe(JSON.stringify(body));
-    expect(last?.signatureValid).toBe(true);
-    answerWith({ status: 'maybe' });
-    expect((await submitExchange(fx.client(), body)).ok).toBe(false);
-  });
-
-  it('selects each loan operation by Content-Type on PATCH /organizations/{org}/loans/{loanId}', async () => {
-    answerWith(loan);
-    const client = fx.client();
-    const cases = [
-      [
-        () =>
-          estimateLoanLtv(client, ORG, 'l 1', {
-            amount: '5',
-            collaterals: [{ amount: '1', currency: 'BTC', mainCurrency: 'BTC' }],
-            includeInterest: true,
-          }),
-        LOAN_MEDIA_TYPES.estimateLtv,
-      ],
-      [
-        () =>
-          cancelInterestPayment(client, ORG, 'l 1', {
-            loanAllocationId: 'a1',
-            effectiveDate: '1',
-            portfolioId: 'p',
-          }),
-        LOAN_MEDIA_TYPES.cancelInterestPayment,
-      ],
-      [
-        () => acceptLoanRepayment(client, ORG, 'l 1', { amount: '2', collateralPortfolioId: 'cp' }),
-        LOAN_MEDIA_TYPES.acceptRepayment,
-      ],
-      [
-        () => confirmExternalDisbursement(client, ORG, 'l 1', { loanAllocationId: 'a2' }),
-        LOAN_MEDIA_TYPES.confirmExternalDisbursement,
-      ],
-    ] as const;
-    for (const [run, mediaType] of cases) {
-      const r = await run();
-      expect(r.ok).toBe(true);
-      expect(last?.method).toBe('PATCH');
-      expect(last?.url).toBe(`/platform/organizations/${ORG}/loans/l%201`);
-      expect(last?.headers['content-type']).toBe(mediaType);
-      expect(JSON.parse(last?.body ?? 'null')).toBeTypeOf('object');
-    }
-    expect(JSON.parse(last?.body ?? '')).toEqual({ loanAllocationId: 'a2' }); // the last case's body
-  });
-
-  it('approves a loan with no body and the approve media type', async () => {
-    answerWith(loan);
-    const r = await approveLoan(fx.client(), ORG, 'l1');
-    expect(r.ok).toBe(true);
-    expect(last?.headers['content-type']).toBe('application/vnd.approve-loan+json');
-    expect(last?.body).toBe('');
-    expect(last?.signatureValid).toBe(true);
-  });
-
-  it('runs the LTV dry run on the loans collection', async () => {
-    answerWith({ ltv: '0.5', ltvStatus: 'healthy' });
-    const r = await ltvDryRun(fx.client(), ORG, {
-      loanAmount: '100',
-      loanCurrency: 'USDC',
-      targetLtv: '0.6',
-    });
-    expect(r.ok && r.value.ltv).toBe('0.5');
-    expect(last?.method).toBe('PATCH');
-    expect(last?.url).toBe(`/platform/organizations/${ORG}/loans`);
-    expect(last?.headers['content-type']).toBe('application/vnd.calculate-ltv-dry-run+json');
-    expect(last?.body).toBe('{"loanAmount":"100","loanCurrency":"USDC","targetLtv":"0.6"}');
   });
 });

@@ -18,6 +18,15 @@ describe('buildQuery', () => {
     ).toBe('?portfolioIds=a,b&actionType=add-funds&limit=50&offset=0&filterExecuted=false');
   });
 
+  it('sends a list whose item holds a comma as a repeated key, so the comma survives (issue 18)', () => {
+    const query = buildQuery({ addressTags: ['a,b', 'c'], limit: 10 }, QUERY_NAMES.cryptoAddresses);
+    expect(query).toBe('?addressTags=a%2Cb&addressTags=c&limit=10');
+    // Read back as a server does: every item whole, none split at the comma.
+    expect(new URLSearchParams(query).getAll('addressTags')).toEqual(['a,b', 'c']);
+    // A list without commas keeps the comma-separated form platform-facts asks for.
+    expect(buildQuery({ addressTags: ['a', 'c'] }, QUERY_NAMES.cryptoAddresses)).toBe('?addressTags=a,c');
+  });
+
   it('omits undefined, null, empty strings and empty lists', () => {
     expect(
       buildQuery({ search: '', activityTypes: [], userIds: undefined, limit: 10 }, QUERY_NAMES.activities),
@@ -42,8 +51,8 @@ describe('buildQuery', () => {
     expect(buildQuery({ search: "O'Brien & co = 100% (ok)*!" }, QUERY_NAMES.activities)).toBe(
       '?search=O%27Brien%20%26%20co%20%3D%20100%25%20%28ok%29%2A%21',
     );
-    expect(buildQuery({ addresses: ['a,b', 'c d'] }, QUERY_NAMES.cryptoAddresses)).toBe(
-      '?addresses=a%2Cb,c%20d',
+    expect(buildQuery({ addresses: ['a;b', 'c d'] }, QUERY_NAMES.cryptoAddresses)).toBe(
+      '?addresses=a%3Bb,c%20d',
     );
     expect(buildQuery({ search: 'ünï' }, QUERY_NAMES.activities)).toBe('?search=%C3%BCn%C3%AF');
   });

@@ -103,6 +103,22 @@ describe('verifyDelivery', () => {
   });
 });
 
+describe('verifyDelivery: payload must be a JSON object (issue 18)', () => {
+  it('calls a correctly signed delivery whose payload is a list malformed', () => {
+    const eventId = 'evt-list';
+    const timestamp = String(NOW - 1000);
+    for (const payload of [[], [{ loanId: 'l-1' }]]) {
+      const body = JSON.stringify({ event: 'loan-updated', eventId, payload, subscriptionId: 'sub-1' });
+      const signature = createHmac('sha256', SECRET)
+        .update(timestamp + eventId + body)
+        .digest('hex');
+      const v = check({ 'X-Signature': signature, 'X-Timestamp': timestamp }, body);
+      expect(v.verdict, body).toBe('malformed');
+      expect(v.reason).toMatch(/payload \(a JSON object; a list is not one\)/);
+    }
+  });
+});
+
 describe('copy as curl', () => {
   it('single-quotes everything so nothing breaks out of its argument', () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);

@@ -4,11 +4,15 @@
  *   { v: 1, tab: TabId, filters: { [feature]: object }, tables: { [tableId]: TableLayout } }
  * Memory is the source of truth once a workspace has been seen, so switching back is instant;
  * changes are written through `workspaces.saveUiState`, debounced per workspace.
+ *
+ * A tab that crashed (its error boundary caught a render error) is never saved as the tab to open:
+ * the next start opens a safe tab instead, so a crash cannot stick across restarts (issue 18).
  */
 import { create } from 'zustand';
 import { z } from 'zod';
 import type { JsonObject } from '@shared/platform/resources';
 import { copper } from '../lib/api';
+import { tabToSave } from './crashed-tabs';
 import { DEFAULT_TAB, isTabId, type TabId } from './tabs';
 
 export interface SortState {
@@ -21,6 +25,8 @@ export interface TableLayout {
 }
 export interface WorkspaceUi {
   tab: TabId;
+  /** Tabs that crashed in this session; not saved as the tab to open. */
+  crashed?: readonly TabId[];
   filters: Record<string, JsonObject>;
   tables: Record<string, TableLayout>;
 }
@@ -52,6 +58,9 @@ interface UiStateStore {
   setTab(wsId: string, tab: TabId): void;
   setFilters(wsId: string, feature: string, filters: JsonObject): void;
   setTable(wsId: string, tableId: string, layout: TableLayout): void;
+  /** The tab's error boundary caught a crash: never reopen it first; saved at once. */
+  markCrashed(wsId: string, tab: TabId): void;
+  clearCrashed(wsId: string, tab: TabId): void;
 }
 
 const EMPTY: WorkspaceUi = { tab: DEFAULT_TAB, filters: {}, tables: {} };
@@ -73,6 +82,18 @@ export const useUiStateStore = create<UiStateStore>()((set, get) => {
       patch(wsId, (ui) => ({ ...ui, filters: { ...ui.filters, [feature]: filters } })),
     setTable: (wsId, tableId, layout) =>
       patch(wsId, (ui) => ({ ...ui, tables: { ...ui.tables, [tableId]: layout } })),
+    markCrashed(wsId, tab) {
+      const current = get().byWs[wsId] ?? EMPTY;
+      if (current.crashed?.includes(tab)) return;
+      set({ byWs: { ...get().byWs, [wsId]: { ...current, crashed: [...(current.crashed ?? []), tab] } } });
+      // At once, not debounced: an operator whose screen just failed may close the app next.
+      void save(wsId);
+    },
+    clearCrashed(wsId, tab) {
+      const current = get().byWs[wsId];
+      if (!current?.crashed?.includes(tab)) return;
+      patch(wsId, (ui) => ({ ...ui, crashed: (ui.crashed ?? []).filter((t) => t !== tab) }));
+    },
   };
 });
 
@@ -94,7 +115,7 @@ function scheduleSave(wsId: string): void {
 async function save(wsId: string): Promise<void> {
   const ui = useUiStateStore.getState().byWs[wsId];
   if (!ui) return;
-  const uiState: JsonObject = { v: 1, tab: ui.tab, filters: ui.filters, tables: ui.tables };
+  const uiState: JsonObject = { v: 1, tab: tabToSave(ui), filters: ui.filters, tables: ui.tables };
   const res = await copper().workspaces.saveUiState({ id: wsId, uiState });
   // A failed save only loses the remembered layout; it must not interrupt the operator.
   if (!res.ok && res.error.code !== 'workspace-not-found')

@@ -13,6 +13,7 @@ import { useJobProgress } from '../../lib/progress-store';
 import { createWorkspaceQuery, stableKey, useWorkspaceQuery } from '../../lib/query-store';
 import { TimeRangeFields } from '../../components/TimeRangeFields';
 import { ExportCsvDialog } from './ExportCsvDialog';
+import { WalkReport } from './WalkReport';
 import { ACTIVITY_DEFAULTS, activityFilterSchema, toPlatformFilters, type ActivityFilters } from './filters';
 
 const activitiesQuery = createWorkspaceQuery(
@@ -71,7 +72,8 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
   const entry = useWorkspaceQuery(activitiesQuery, wsId, applied);
   const progress = useJobProgress(entry.jobId);
   const [layout, setLayout] = usePersistedLayout(wsId, 'activities', LAYOUT);
-  const rows = entry.data?.items ?? null;
+  // After a failed request, the rows of the previous one are not shown under its error (issue 11).
+  const rows = entry.status === 'error' ? null : (entry.data?.items ?? null);
   const dirty = useMemo(
     // Key-order independent: the draft's keys come in edit order, the applied filters in schema order.
     () => stableKey({ ...draft, userIds: parseList(userText) }) !== stableKey(applied),
@@ -198,11 +200,12 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
           onCancel={entry.jobId ? () => void activitiesQuery.cancel(wsId) : undefined}
         />
       ) : null}
-      {entry.data?.truncated ? (
-        <div className="notice" data-testid="activities-truncated">
-          Stopped at {entry.data.items.length.toLocaleString()} rows (the limit). Narrow the filters or raise
-          the limit.
-        </div>
+      {entry.data && entry.status !== 'error' ? (
+        <WalkReport
+          testId="activities-walk"
+          report={{ ...entry.data, rows: entry.data.items.length }}
+          limitName="the row limit (narrow the filters or raise the limit)"
+        />
       ) : null}
       <DataTable
         testId="table-activities"

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportResult, SavePathChoice, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
+import { WalkReport } from './WalkReport';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ProgressBar } from '../../components/ProgressBar';
 import { copper, newJobId } from '../../lib/api';
@@ -99,6 +100,21 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
           {phase.result.pages} pages) to <span className="mono">{phase.result.path}</span>.
           {phase.result.neutralisedCells > 0 ? ` ${phase.result.neutralisedCells} cells neutralised.` : ''}
         </div>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <WalkReport
+          testId="export-walk"
+          report={{
+            rows: phase.result.rows,
+            pages: phase.result.pages,
+            truncated: phase.result.truncated ?? false,
+            duplicatesDropped: phase.result.duplicatesDropped ?? 0,
+            incomplete: phase.result.incomplete ?? false,
+            total: null,
+            ...(phase.result.bound ? { bound: phase.result.bound } : {}),
+          }}
+          limitName="the row limit"
+        />
       ) : null}
       {phase.kind === 'failed' ? <ErrorBanner error={phase.error} testId="export-error" /> : null}
       <div className="dialog-actions">

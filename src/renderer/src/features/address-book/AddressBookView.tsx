@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { CallInput, WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
 import type { CryptoAddress } from '@shared/platform/resources';
+import { WalkReport } from '../activities/WalkReport';
 import { useFeatureFilters } from '../../app/feature-filters';
 import { Badge } from '../../components/Badge';
 import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
@@ -137,7 +138,9 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
   const entry = useWorkspaceQuery(addressQuery, wsId, params);
   const progress = useJobProgress(entry.jobId);
   const [layout, setLayout] = usePersistedLayout(wsId, 'address-book', LAYOUT);
-  const rows = entry.data?.items ?? null;
+  // After a failed request, the rows (and the detail) of the previous one are not shown under its
+  // error (issue 11 point 6).
+  const rows = entry.status === 'error' ? null : (entry.data?.items ?? null);
   const selected = useMemo(
     () => rows?.find((a) => a.cryptoAddressId === applied.selectedId) ?? null,
     [rows, applied.selectedId],
@@ -234,10 +237,8 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
           onCancel={entry.jobId ? () => void addressQuery.cancel(wsId) : undefined}
         />
       ) : null}
-      {entry.data?.truncated ? (
-        <div className="notice">
-          Stopped at {entry.data.items.length.toLocaleString()} addresses (the limit).
-        </div>
+      {entry.data && entry.status !== 'error' ? (
+        <WalkReport testId="address-book-walk" report={{ ...entry.data, rows: entry.data.items.length }} />
       ) : null}
       <div className="split">
         <DataTable

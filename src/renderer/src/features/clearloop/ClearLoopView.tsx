@@ -171,7 +171,7 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
           testId="filter-portfolios"
           options={portfolioIds}
           value={filters.portfolioIds}
-          optionLabel={(id) => `${names.get(id) ?? id} · ${id.slice(0, 8)}`}
+          optionLabel={(id) => `${names.get(id) ?? id} · ${String(id).slice(0, 8)}`}
           onChange={(portfolioIds) => setFilters({ ...filters, portfolioIds })}
         />
         <label className="field">
@@ -239,6 +239,7 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
         toolbar={
           <Pager
             pagination={entry.data?.pagination ?? null}
+            rowsOnPage={entry.data ? entry.data.actions.length : null}
             page={filters.page}
             pageSize={filters.pageSize}
             pageSizes={PAGE_SIZES}

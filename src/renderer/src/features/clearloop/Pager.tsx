@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import type { Pagination } from '@shared/platform/resources';
+import { pagerState } from './pager-state';
 
 interface PagerProps {
+  /** The platform's summary; it may be missing or wrong (issue 18), so it only informs. */
   pagination: Pagination | null;
+  /** Rows of the page shown, or null while none is loaded. */
+  rowsOnPage: number | null;
   page: number;
   pageSize: number;
   pageSizes: readonly number[];
@@ -10,19 +14,22 @@ interface PagerProps {
   onPageSize(size: number): void;
 }
 
-/** Server-side paging: page and page count come from the platform's `pagination`, not from us. */
-export function Pager({ pagination, page, pageSize, pageSizes, onPage, onPageSize }: PagerProps) {
-  const serverPage = toInt(pagination?.page) ?? page;
-  const pages = toInt(pagination?.pages) ?? 0;
-  const total = toInt(pagination?.totalItems);
+/**
+ * Server-side paging driven by what came back, not by `pagination`: "Next" is enabled while the last
+ * page was full (another may follow) or the platform says more pages exist. The page number is the
+ * page we asked for; the platform's page count and total are shown only when they agree with it.
+ */
+export function Pager({ pagination, rowsOnPage, page, pageSize, pageSizes, onPage, onPageSize }: PagerProps) {
+  const state = pagerState(pagination, rowsOnPage, page, pageSize);
+  const { pages, total, hasNext } = state;
   const [jump, setJump] = useState('');
-  const go = (p: number) => onPage(Math.max(1, pages > 0 ? Math.min(pages, p) : p));
+  const go = (p: number) => onPage(Math.max(1, p));
   return (
     <div className="pager" data-testid="pager">
       <button
         type="button"
         className="btn small"
-        disabled={serverPage <= 1}
+        disabled={page <= 1}
         onClick={() => go(1)}
         title="First page"
       >
@@ -32,29 +39,30 @@ export function Pager({ pagination, page, pageSize, pageSizes, onPage, onPageSiz
         type="button"
         className="btn small"
         data-testid="page-prev"
-        disabled={serverPage <= 1}
-        onClick={() => go(serverPage - 1)}
+        disabled={page <= 1}
+        onClick={() => go(page - 1)}
       >
         ‹ Prev
       </button>
       <span className="small" data-testid="page-status">
-        Page {serverPage.toLocaleString()} of {pages.toLocaleString()}
+        Page {page.toLocaleString()}
+        {pages !== null ? ` of ${pages.toLocaleString()}` : ''}
         {total !== null ? ` · ${total.toLocaleString()} items` : ''}
       </span>
       <button
         type="button"
         className="btn small"
         data-testid="page-next"
-        disabled={serverPage >= pages}
-        onClick={() => go(serverPage + 1)}
+        disabled={!hasNext}
+        onClick={() => go(page + 1)}
       >
         Next ›
       </button>
       <button
         type="button"
         className="btn small"
-        disabled={serverPage >= pages}
-        onClick={() => go(pages)}
+        disabled={pages === null || page >= pages}
+        onClick={() => go(pages ?? page)}
         title="Last page"
       >
         »
@@ -97,9 +105,4 @@ export function Pager({ pagination, page, pageSize, pageSizes, onPage, onPageSiz
       </label>
     </div>
   );
-}
-
-function toInt(v: string | undefined): number | null {
-  if (v === undefined || !/^\d+$/.test(v)) return null;
-  return Number(v);
 }

@@ -31,7 +31,7 @@ export function PortfolioSelect({
         {value && !known ? <option value={value}>{value}</option> : null}
         {(portfolios ?? []).map((p) => (
           <option key={p.portfolioId} value={p.portfolioId}>
-            {p.portfolioName} · {p.portfolioType} · {p.portfolioId.slice(0, 8)}
+            {p.portfolioName} · {p.portfolioType} · {String(p.portfolioId).slice(0, 8)}
           </option>
         ))}
       </select>

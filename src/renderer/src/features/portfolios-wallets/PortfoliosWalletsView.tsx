@@ -40,7 +40,8 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
     const m = new Map<string, PortfolioLabel>();
     for (const p of inactive.data ?? []) m.set(p.portfolioId, { name: p.portfolioName, inactive: true });
     for (const p of portfolios.data ?? [])
-      m.set(p.portfolioId, { name: p.portfolioName, inactive: !p.isActive });
+      // Only an explicit false is inactive: a null `isActive` is unknown, not inactive.
+      m.set(p.portfolioId, { name: p.portfolioName, inactive: (p.isActive as unknown) === false });
     return m;
   }, [portfolios.data, inactive.data]);
   const wColumns = useMemo(

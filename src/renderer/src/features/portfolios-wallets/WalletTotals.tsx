@@ -1,30 +1,35 @@
 import { useMemo } from 'react';
 import type { Wallet } from '@shared/platform/resources';
 import { Amount } from '../../components/Amount';
-import { sumAmounts } from '../../lib/decimal';
+import { sumAmounts, type AmountSum } from '../../lib/decimal';
 
 interface CurrencyTotal {
   currency: string;
-  total: string;
-  available: string;
+  total: AmountSum;
+  available: AmountSum;
   wallets: number;
 }
 
-/** Exact totals per currency (decimal.js) over the wallets currently shown. */
+/**
+ * Exact totals per currency (decimal.js, lib/decimal.ts) over the wallets currently shown. A wallet
+ * without the field, or with a JSON number in it, makes that total "unknown": the known part is in
+ * the tooltip, never shown as if it were the total.
+ */
 export function WalletTotals({ wallets }: { wallets: readonly Wallet[] }) {
   const totals = useMemo<CurrencyTotal[]>(() => {
     const by = new Map<string, Wallet[]>();
     for (const w of wallets) {
-      const list = by.get(w.currency);
+      const currency = typeof w.currency === 'string' ? w.currency : String(w.currency);
+      const list = by.get(currency);
       if (list) list.push(w);
-      else by.set(w.currency, [w]);
+      else by.set(currency, [w]);
     }
     return [...by.entries()]
       .sort(([a], [b]) => (a < b ? -1 : 1))
       .map(([currency, list]) => ({
         currency,
-        total: sumAmounts(list.map((w) => w.totalBalance)).total,
-        available: sumAmounts(list.map((w) => w.available)).total,
+        total: sumAmounts(list.map((w) => w.totalBalance)),
+        available: sumAmounts(list.map((w) => w.available)),
         wallets: list.length,
       }));
   }, [wallets]);
@@ -40,11 +45,35 @@ export function WalletTotals({ wallets }: { wallets: readonly Wallet[] }) {
           title={`${t.wallets} wallets`}
         >
           <span className="ccy-code">{t.currency}</span>
-          <Amount value={t.total} />
+          <SumView sum={t.total} wallets={t.wallets} testId={`sum-${t.currency}-total`} />
           <span className="muted small">avail</span>
-          <Amount value={t.available} />
+          <SumView sum={t.available} wallets={t.wallets} testId={`sum-${t.currency}-available`} />
         </span>
       ))}
     </div>
+  );
+}
+
+function SumView({ sum, wallets, testId }: { sum: AmountSum; wallets: number; testId: string }) {
+  if (sum.total !== null)
+    return (
+      <span data-testid={testId}>
+        <Amount value={sum.total} />
+      </span>
+    );
+  const reasons = [
+    sum.missing > 0 ? `${sum.missing} of ${wallets} wallets sent no value` : '',
+    sum.numbers > 0 ? `${sum.numbers} sent a JSON number instead of a string` : '',
+    sum.skipped - sum.numbers > 0 ? `${sum.skipped - sum.numbers} sent text that is not an amount` : '',
+  ].filter(Boolean);
+  return (
+    <span
+      className="muted"
+      data-testid={testId}
+      data-unknown="true"
+      title={`Unknown: ${reasons.join('; ')}. The others add up to ${sum.known}.`}
+    >
+      unknown
+    </span>
   );
 }

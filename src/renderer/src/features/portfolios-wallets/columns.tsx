@@ -1,6 +1,7 @@
 import type { Portfolio, Wallet } from '@shared/platform/resources';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
+import { activeWord } from './active';
 
 export const portfolioColumns: ColumnSpec<Portfolio>[] = [
   { id: 'portfolioName', header: 'Name', value: (p) => p.portfolioName, width: 220, grow: true },
@@ -10,8 +11,20 @@ export const portfolioColumns: ColumnSpec<Portfolio>[] = [
   {
     id: 'isActive',
     header: 'Active',
-    value: (p) => (p.isActive ? 'yes' : 'no'),
-    render: (p) => <Badge value={p.isActive ? 'active' : 'inactive'} label={p.isActive ? 'yes' : 'no'} />,
+    value: (p) => activeWord(p.isActive),
+    render: (p) => {
+      const word = activeWord(p.isActive);
+      if (word === 'unknown')
+        return (
+          <span
+            className="muted"
+            title={`The platform sent isActive: ${JSON.stringify(p.isActive) ?? 'nothing'}`}
+          >
+            unknown
+          </span>
+        );
+      return <Badge value={word === 'yes' ? 'active' : 'inactive'} label={word} />;
+    },
     width: 80,
   },
   {
