@@ -412,7 +412,11 @@ export class PlatformClient {
         'clock-skew',
         `The platform refused the signature, and this computer's clock is off by ${seconds} s (${direction} the platform's). ` +
           'That is the likely cause: the signed timestamp is outside what the platform accepts. Correct the system clock and try again.',
-        { status: failure.error.status, platformError: failure.error.platformError },
+        {
+          status: failure.error.status,
+          platformError: failure.error.platformError,
+          ...(failure.error.details !== undefined ? { details: failure.error.details } : {}),
+        },
       );
     }
     return failure;

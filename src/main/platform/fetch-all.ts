@@ -37,7 +37,7 @@ export function listAllActivities(
     pageSize: options.pageSize ?? 1000,
     idOf: idField<Activity>('activityId'),
     fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listActivities(client, organizationId, { ...filters, offset, limit }, { signal });
+      const page = await listActivities(client, organizationId, { ...filters, offset, limit }, { signal, pace: 'bulk' });
       return page.ok ? { ok: true, value: { items: page.value.activities } } : page;
     },
   });
@@ -53,7 +53,7 @@ export function listAllCryptoAddresses(
     pageSize: options.pageSize ?? 500,
     idOf: idField<CryptoAddress>('cryptoAddressId'),
     fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listCryptoAddresses(client, { ...filters, offset, limit }, { signal });
+      const page = await listCryptoAddresses(client, { ...filters, offset, limit }, { signal, pace: 'bulk' });
       return page.ok ? { ok: true, value: { items: page.value } } : page;
     },
   });
@@ -71,7 +71,7 @@ export function listAllLoans(
     pageSize: options.pageSize ?? 500,
     idOf: idField<Loan>('loanId'),
     fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listLoans(client, organizationId, { ...filters, offset, limit }, { signal });
+      const page = await listLoans(client, organizationId, { ...filters, offset, limit }, { signal, pace: 'bulk' });
       return page.ok ? { ok: true, value: { items: page.value } } : page;
     },
   });

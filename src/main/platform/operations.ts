@@ -48,7 +48,16 @@ export type LoansParams = Params<typeof loansQuery>;
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** 'bulk' for the pages of a long job (walks, exports): paced by the lockout guard. */
+  pace?: 'interactive' | 'bulk';
 }
+
+/** What every operation passes to the client: cancel, pacing, and its name for the request history. */
+const via = (opts: CallOptions, operation: string) => ({
+  signal: opts.signal,
+  operation,
+  ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
+});
 
 /** Page sizes the platform uses when no limit is sent (platform-facts). */
 export const DEFAULT_LIMITS = { activities: 1000, cryptoAddresses: 500 } as const;
@@ -68,7 +77,7 @@ export async function listAgentWallets(
     path: '/agent-wallets',
     query: buildQuery(params, QUERY_NAMES.agentWallets),
     expect: agentWalletsAnswer,
-    signal: opts.signal,
+    ...via(opts, 'agentWallets.list'),
   });
   return map(result, (value) => agentWalletsOf<AgentWallet>(value));
 }
@@ -83,7 +92,7 @@ export async function listClearLoopActions(
     path: '/clearloop/actions',
     query: buildQuery(params, QUERY_NAMES.clearLoopActions),
     expect: clearLoopAnswer,
-    signal: opts.signal,
+    ...via(opts, 'clearloop.list'),
   });
   return map(result, (value) => ({ actions: value.actions, pagination: paginationOf(value) as Pagination }));
 }
@@ -101,7 +110,7 @@ export async function listActivities(
     path: p.value,
     query: buildQuery(params, QUERY_NAMES.activities),
     expect: arrayField('activities'),
-    signal: opts.signal,
+    ...via(opts, 'activities.list'),
   });
 }
 
@@ -119,7 +128,7 @@ export async function activitiesCsv(
     path: p.value,
     query: buildQuery(params, QUERY_NAMES.activities),
     accept: 'text/csv',
-    signal: opts.signal,
+    ...via(opts, 'exports.activitiesCsv'),
   });
 }
 
@@ -133,7 +142,7 @@ export async function listCryptoAddresses(
     path: '/crypto-addresses',
     query: buildQuery(params, QUERY_NAMES.cryptoAddresses),
     expect: arrayField('cryptoAddresses'),
-    signal: opts.signal,
+    ...via(opts, 'cryptoAddresses.list'),
   });
   return map(result, (value) => listOf<CryptoAddress>(value, 'cryptoAddresses'));
 }
@@ -147,7 +156,7 @@ export async function listAccounts(
     method: 'GET',
     path: '/accounts',
     expect: arrayField('accounts', true),
-    signal: opts.signal,
+    ...via(opts, 'accounts.list'),
   });
   return map(result, (value) => listOf<Account>(value, 'accounts'));
 }
@@ -162,7 +171,7 @@ export async function listPortfolios(
     path: '/portfolios',
     query: buildQuery(params, QUERY_NAMES.portfolios),
     expect: arrayField('portfolios'),
-    signal: opts.signal,
+    ...via(opts, 'portfolios.list'),
   });
   return map(result, (value) => listOf<Portfolio>(value, 'portfolios'));
 }
@@ -177,7 +186,7 @@ export async function listWallets(
     path: '/wallets',
     query: buildQuery(params, QUERY_NAMES.wallets),
     expect: arrayField('wallets'),
-    signal: opts.signal,
+    ...via(opts, 'wallets.list'),
   });
   return map(result, (value) => listOf<Wallet>(value, 'wallets'));
 }
@@ -209,7 +218,7 @@ export async function listLoans(
     path: p.value,
     query,
     expect: arrayField('loans'),
-    signal: opts.signal,
+    ...via(opts, 'loans.list'),
   });
   return map(result, (value) => listOf<Loan>(value, 'loans'));
 }
@@ -222,5 +231,5 @@ export async function getLoan(
 ): Promise<Result<Loan>> {
   const p = safePath(() => path`/organizations/${organizationId}/loans/${loanId}`);
   if (!p.ok) return p;
-  return client.request<Loan>({ method: 'GET', path: p.value, expect: loanObject, signal: opts.signal });
+  return client.request<Loan>({ method: 'GET', path: p.value, expect: loanObject, ...via(opts, 'loans.get') });
 }

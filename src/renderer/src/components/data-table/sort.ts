@@ -73,7 +73,7 @@ function computeKeys<T>(rows: readonly T[], col: ColumnSpec<T>): Keys {
     // Ids are opaque (UUIDs, hex addresses): code-unit order, no collator cost on 100k distinct.
     for (let i = 0; i < n; i++) {
       const v = col.value(rows[i] as T);
-      keys[i] = v === null || v === undefined || v === '' ? null : v.toLowerCase();
+      keys[i] = v === null || v === undefined || v === '' ? null : String(v).toLowerCase();
     }
   } else {
     for (let i = 0; i < n; i++) keys[i] = amountSortKey(col.value(rows[i] as T));
