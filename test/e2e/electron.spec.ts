@@ -47,6 +47,15 @@ test.describe('Electron shell', () => {
       );
       const opened = await page.evaluate(() => window.open('https://example.com') === null);
       expect(opened).toBe(true);
+      // Issue 15.4: served from the app:// protocol, navigation locked, permissions denied.
+      expect(page.url()).toMatch(/^app:\/\/copper\//);
+      await page.evaluate(() => window.location.assign('https://example.com/'));
+      expect(page.url()).toMatch(/^app:\/\/copper\//);
+      const geolocation = await page.evaluate(async () => {
+        const status = await navigator.permissions.query({ name: 'geolocation' });
+        return status.state;
+      });
+      expect(geolocation).toBe('denied');
     } finally {
       await app.close();
       await rm(userData, { recursive: true, force: true });
