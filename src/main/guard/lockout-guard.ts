@@ -33,8 +33,8 @@ interface Window {
   windowMs: number;
 }
 
-/** Back-off after a 429 that carried no Retry-After: 5 s, 10 s, 20 s, … up to 5 minutes. */
-const BACKOFF_BASE_MS = 5_000;
+/** Back-off after a 429 that carried no Retry-After: 1 s, 2 s, 4 s, … up to 5 minutes. */
+const BACKOFF_BASE_MS = 1_000;
 const BACKOFF_MAX_MS = 5 * 60_000;
 
 const AUTH_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['auth-failed', 'clock-skew']);

@@ -8,7 +8,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../../src/shared/result';
 import { behaviours, healthy, type Behaviour } from '../../support/misbehaving-server';
-import { expectClearFailure, expectStillUsable, startFaultRig, type FaultRig } from './harness';
+import {
+  expectClearFailure,
+  expectStillUsable,
+  readsLoanThen,
+  startFaultRig,
+  type FaultRig,
+} from './harness';
+import type { ActionResult } from '../../../src/shared/actions';
 
 /** The client's default cap on a JSON answer (PlatformClient maxResponseBytes). */
 const CAP = 64 * 1024 * 1024;
@@ -71,10 +78,19 @@ describe('answers that are not what the specification promises', () => {
     expect(await rig.call('portfolios.list', { workspaceId: rig.faulty })).toEqual({ ok: true, value: [] });
   });
 
-  it('refuses a mangled answer to an action too, after sending it once', async () => {
-    rig.server.behave(behaviours.malformedJson());
-    const result = await rig.call('loans.approve', { workspaceId: rig.faulty, loanId: 'loan-1' });
-    expectClearFailure(result, 'bad-response', /not valid JSON/);
-    expect(rig.server.hits.map((h) => h.method)).toEqual(['PATCH']);
+  it('calls a mangled answer to an action "outcome unknown", after sending it once', async () => {
+    rig.server.behave(readsLoanThen('loans.approve', behaviours.malformedJson()));
+    const prepared = await rig.call('actions.prepare', {
+      workspaceId: rig.faulty,
+      action: { kind: 'loans.approve', loanId: 'loan-1' },
+    });
+    if (!prepared.ok) throw new Error(prepared.error.message);
+    const result = await rig.call('actions.execute', { id: (prepared.value as { id: string }).id });
+    // The platform may have approved it: the answer could not be read, so the outcome is unknown.
+    const outcome = result.ok ? (result.value as ActionResult) : null;
+    expect(outcome?.outcome).toBe('unknown');
+    expect(outcome?.error?.code).toBe('bad-response');
+    expect(outcome?.error?.message).toMatch(/not valid JSON/);
+    expect(rig.server.hits.filter((h) => h.method !== 'GET').map((h) => h.method)).toEqual(['PATCH']);
   });
 });

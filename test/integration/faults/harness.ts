@@ -15,6 +15,7 @@ import type { WorkspaceList } from '../../../src/shared/contract';
 import {
   MISBEHAVING_ORG,
   startMisbehavingServer,
+  type Behaviour,
   type MisbehavingServer,
 } from '../../support/misbehaving-server';
 
@@ -27,6 +28,11 @@ export interface FaultRig {
   healthy: string;
   logLines: string[];
   call(name: string, input: unknown): Promise<Result<unknown>>;
+  /**
+   * Another workspace on the misbehaving server, with its own key and lockout guard: a test that
+   * must start with nothing held back (no pause from an earlier 429) uses one.
+   */
+  freshFaulty(): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -62,13 +68,19 @@ export async function startFaultRig(options: { timeoutMs?: number } = {}): Promi
   const list = await must<WorkspaceList>('workspaces.list', {});
   const healthy = list.workspaces.find((w) => w.builtIn)?.id;
   if (!healthy) throw new Error('no built-in sandbox workspace');
-  const created = await must<{ id: string }>('workspaces.create', {
-    name: 'Misbehaving platform',
-    environment: 'sandbox',
-    organizationId: MISBEHAVING_ORG,
-    baseUrl: server.baseUrl,
-  });
-  await must('keychain.setKey', { workspaceId: created.id, apiKey: 'fault-key', apiSecret: 'fault-secret' });
+  const made: string[] = [];
+  const freshFaulty = async (): Promise<string> => {
+    const ws = await must<{ id: string }>('workspaces.create', {
+      name: `Misbehaving platform ${made.length + 1}`,
+      environment: 'sandbox',
+      organizationId: MISBEHAVING_ORG,
+      baseUrl: server.baseUrl,
+    });
+    await must('keychain.setKey', { workspaceId: ws.id, apiKey: 'fault-key', apiSecret: 'fault-secret' });
+    made.push(ws.id);
+    return ws.id;
+  };
+  const created = { id: await freshFaulty() };
 
   return {
     app,
@@ -77,8 +89,9 @@ export async function startFaultRig(options: { timeoutMs?: number } = {}): Promi
     healthy,
     logLines,
     call,
+    freshFaulty,
     async close() {
-      await call('keychain.deleteKey', { workspaceId: created.id });
+      for (const id of made) await call('keychain.deleteKey', { workspaceId: id });
       await server.close();
       await app.close();
       await rm(dataDir, { recursive: true, force: true });
@@ -108,3 +121,79 @@ export async function expectStillUsable(rig: FaultRig): Promise<void> {
   const list = await rig.call('workspaces.list', {});
   expect(list.ok).toBe(true);
 }
+
+/** A loan the rules allow each action on, so that preparing succeeds and the PATCH goes out. */
+export function loanFor(kind: string): Record<string, unknown> {
+  const base = {
+    loanId: 'loan-1',
+    amount: '100',
+    currency: 'USDC',
+    mainCurrency: 'ETH',
+    loanType: 'bilateral-uncollateralised-loan',
+    createdBy: 'u',
+    createdAt: '1',
+    updatedAt: '2',
+    lenderOrganizationId: MISBEHAVING_ORG,
+    lenderCounterpartyId: 'cp-lender',
+    borrowerCounterpartyId: 'cp-borrower',
+  };
+  const alloc = (over: Record<string, unknown>) => ({
+    loanAllocationId: 'a1',
+    loanId: 'loan-1',
+    amount: '10',
+    currency: 'USDC',
+    mainCurrency: 'ETH',
+    createdAt: '1',
+    updatedAt: '1',
+    ...over,
+  });
+  switch (kind) {
+    case 'loans.approve':
+      return { ...base, status: 'awaiting-approval' };
+    case 'loans.cancelInterestPayment':
+      return {
+        ...base,
+        status: 'repaying-interest',
+        embedded: { loanAllocations: [alloc({ allocationType: 'repay', status: 'awaiting-acceptance' })] },
+      };
+    case 'loans.acceptRepayment':
+      return {
+        ...base,
+        status: 'repaying',
+        embedded: {
+          loanAllocations: [
+            alloc({
+              allocationType: 'repay',
+              status: 'awaiting-acceptance',
+              requestorCounterpartyId: 'cp-borrower',
+            }),
+          ],
+        },
+      };
+    case 'loans.confirmExternalDisbursement':
+      return {
+        ...base,
+        status: 'disbursing',
+        extra: { externalDisbursal: true },
+        embedded: {
+          loanAllocations: [
+            alloc({ allocationType: 'disburse-externally', status: 'awaiting-confirmation' }),
+          ],
+        },
+      };
+    default:
+      return { ...base, status: 'active' };
+  }
+}
+
+/**
+ * Reads answer with a loan that allows `kind` (so that preparing the action succeeds); every POST
+ * and PATCH meets `action`: the fault under test reaches the action itself, not its preparation.
+ */
+export const readsLoanThen =
+  (kind: string, action: Behaviour): Behaviour =>
+  (req, res, n) => {
+    if (req.method !== 'GET') return action(req, res, n);
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify(loanFor(kind)));
+  };
