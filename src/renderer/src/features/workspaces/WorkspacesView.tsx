@@ -7,6 +7,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
+import { UpdateSettings } from '../updates/UpdateSettings';
 import { WorkspaceCard } from './WorkspaceCard';
 
 export default function WorkspacesView({ workspace }: { workspace: WorkspaceView }) {
@@ -45,6 +46,7 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
         {keychainError ? <ErrorBanner error={keychainError} /> : null}
         <KeychainPanel status={keychain} onStatus={setKeychain} />
         <AddWorkspaceForm onCreated={setCreated} />
+        <UpdateSettings />
         {created ? (
           <div className="success" data-testid="workspace-created">
             Created “{created.name}” ({created.environment}) —{' '}
