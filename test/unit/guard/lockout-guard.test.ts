@@ -87,11 +87,11 @@ describe('lockout guard: request budget and 429', () => {
     guard.noteAnswer(429, 'rate-limited', 3_600_000);
     expect(guard.pausedUntilMs).toBe(clock.now + 600_000);
     clock.now += 600_000;
-    guard.noteAnswer(429, 'rate-limited', null); // third 429 in a row, no Retry-After: 5 s × 2²
-    expect(guard.pausedUntilMs).toBe(clock.now + 20_000);
-    clock.now += 20_000;
+    guard.noteAnswer(429, 'rate-limited', null); // third 429 in a row, no Retry-After: 1 s × 2²
+    expect(guard.pausedUntilMs).toBe(clock.now + 4_000);
+    clock.now += 4_000;
     guard.noteAnswer(200, null, null);
     guard.noteAnswer(429, 'rate-limited', null);
-    expect(guard.pausedUntilMs).toBe(clock.now + 5_000); // a success resets the back-off
+    expect(guard.pausedUntilMs).toBe(clock.now + 1_000); // a success resets the back-off
   });
 });
