@@ -1,5 +1,6 @@
 import type { AppError } from '@shared/result';
 import { errorHint } from '../lib/errors';
+import { Countdown } from './actions/Countdown';
 import { copyText } from './CopyButton';
 
 interface ErrorBannerProps {
@@ -28,6 +29,11 @@ export function ErrorBanner({ error, onRetry, testId = 'error-banner' }: ErrorBa
           {error.status !== undefined ? ` · HTTP ${error.status}` : ''}
           {error.platformError ? ` · ${error.platformError}` : ''}
         </span>
+        {error.retryAt ? (
+          <span className="small" data-testid="retry-countdown">
+            The console may try again in <Countdown until={error.retryAt} />.
+          </span>
+        ) : null}
         {details.length > 0 ? (
           <dl className="error-details small" data-testid="error-details">
             {details.map(([key, value]) => (

@@ -19,6 +19,11 @@ const HINTS: Partial<Record<AppError['code'], string>> = {
   'server-error': 'The platform failed to answer (server error).',
   'bad-response': "The platform's answer could not be read as the API's JSON, so it was not used.",
   cancelled: 'Cancelled.',
+  'guard-refused': 'Held back by the lockout guard: sending now could lock the key or your user out.',
+  'prepared-expired': 'This prepared action expired; nothing was sent. Review it again.',
+  'prepared-used': 'This prepared action was already sent once; nothing more was sent.',
+  'confirmation-required': 'Production: type the confirmation phrase to send.',
+  'action-in-progress': 'The same action on this object is in flight or has an unknown outcome: check it first.',
 };
 
 export function errorHint(error: AppError): string | undefined {

@@ -5,7 +5,6 @@ import type { AppError } from '@shared/result';
 import { copper } from '../../lib/api';
 import { ErrorBanner } from '../ErrorBanner';
 import { JsonBlock } from '../JsonBlock';
-import { Countdown } from './Countdown';
 
 /** One of three honest outcomes: done (green), refused (red), outcome unknown (amber, never "failed"). */
 export function OutcomeView({ prepared, result }: { prepared: PreparedAction; result: ActionResult }) {
@@ -34,16 +33,9 @@ export function OutcomeView({ prepared, result }: { prepared: PreparedAction; re
 }
 
 function RefusalDetails({ error }: { error: AppError }) {
-  return (
-    <>
-      <ErrorBanner error={error} testId="confirm-error" />
-      {error.retryAt ? (
-        <p className="small" data-testid="retry-countdown">
-          The console may try again in <Countdown until={error.retryAt} />.
-        </p>
-      ) : null}
-    </>
-  );
+  // The banner shows the platform's code, message, details (requestId…) and, after a 429 or a
+  // guard refusal, the countdown to when the console may try again.
+  return <ErrorBanner error={error} testId="confirm-error" />;
 }
 
 function OrderStatuses({ statuses }: { statuses: OrderStatusView[] }) {
