@@ -41,7 +41,11 @@ const execute = (id: string, phrase?: string) =>
   call<ActionResult>('actions.execute', { id, ...(phrase ? { phrase } : {}) });
 
 async function loansIn(status: string): Promise<Loan[]> {
-  const res = await call<{ items: Loan[] }>('loans.list', { workspaceId: ws, statuses: [status], limit: 1000 });
+  const res = await call<{ items: Loan[] }>('loans.list', {
+    workspaceId: ws,
+    statuses: [status],
+    limit: 1000,
+  });
   if (!res.ok) throw new Error(res.error.message);
   return res.value.items;
 }
@@ -90,13 +94,31 @@ describe('prepared actions', () => {
       contentType: 'application/vnd.approve-loan+json',
       body: null,
     });
-    expect(prepared.value.request.url).toMatch(new RegExp(`/platform/organizations/[^/]+/loans/${loan.loanId}$`));
+    expect(prepared.value.request.url).toMatch(
+      new RegExp(`/platform/organizations/[^/]+/loans/${loan.loanId}$`),
+    );
     expect(await patches()).toBe(before); // preparing sends nothing
     const first = await execute(prepared.value.id);
     expect(first.ok && first.value.outcome).toBe('done');
     const second = await execute(prepared.value.id);
     expect(!second.ok && second.error.code).toBe('prepared-used');
     expect(await patches()).toBe(before + 1);
+
+    // The journal has every step, in order, and "sent" was on disk before the request arrived.
+    const page = await call<{ rows: Array<{ seq: number; step: string; time: string }> }>('journal.query', {
+      workspaceId: ws,
+      search: prepared.value.id,
+      limit: 100,
+    });
+    if (!page.ok) throw new Error(page.error.message);
+    const steps = [...page.value.rows].sort((a, b) => a.seq - b.seq);
+    expect(steps.map((r) => r.step)).toEqual(['prepared', 'sent', 'answered', 'outcome']);
+    const log = (await control(
+      'GET',
+      `/requests?method=PATCH&pathPrefix=${encodeURIComponent(`/organizations/${org}/loans/${loan.loanId}`)}`,
+    )) as { requests: Array<{ at: string }> };
+    const arrived = Number(log.requests.at(-1)?.at);
+    expect(Date.parse(steps[1]!.time)).toBeLessThanOrEqual(arrived);
   });
 
   it('an approve whose answer is lost is "unknown", and Check now finds it approved, with no second PATCH', async () => {
@@ -129,7 +151,12 @@ describe('prepared actions', () => {
 
   it('a 500 before commit is unknown too, and Check now finds it not done', async () => {
     const loan = await approvable();
-    await control('POST', '/faults', { method: 'PATCH', pathPrefix: '/organizations/', mode: '500-before-commit', times: 1 });
+    await control('POST', '/faults', {
+      method: 'PATCH',
+      pathPrefix: '/organizations/',
+      mode: '500-before-commit',
+      times: 1,
+    });
     const prepared = await prepare({ kind: 'loans.approve', loanId: loan.loanId });
     if (!prepared.ok) throw new Error(prepared.error.message);
     const result = await execute(prepared.value.id);
@@ -192,7 +219,9 @@ describe('prepared actions', () => {
     const before = await patches();
     let refused = 0;
     for (const loan of loans) {
-      const requested = loan.embedded?.loanAllocations?.find((a) => a.status === 'awaiting-acceptance')?.amount;
+      const requested = loan.embedded?.loanAllocations?.find(
+        (a) => a.status === 'awaiting-acceptance',
+      )?.amount;
       const prepared = await prepare({
         kind: 'loans.acceptRepayment',
         loanId: loan.loanId,
@@ -214,9 +243,12 @@ describe('prepared actions', () => {
       if (!prepared.ok) continue;
       const body = JSON.parse(prepared.value.request.body ?? '{}') as Record<string, string>;
       expect(prepared.value.fields.map((f) => f.name)).toEqual(Object.keys(body));
-      const requested = loan.embedded?.loanAllocations?.find((a) => a.loanAllocationId === body.loanAllocationId);
+      const requested = loan.embedded?.loanAllocations?.find(
+        (a) => a.loanAllocationId === body.loanAllocationId,
+      );
       expect(prepared.value.fields.find((f) => f.name === 'amount')?.note).toBe(
-        (requested ?? loan.embedded?.loanAllocations?.find((a) => a.status === 'awaiting-acceptance'))?.currency,
+        (requested ?? loan.embedded?.loanAllocations?.find((a) => a.status === 'awaiting-acceptance'))
+          ?.currency,
       );
       return;
     }
@@ -231,7 +263,11 @@ describe('prepared actions', () => {
     });
     if (!created.ok) throw new Error(created.error.message);
     const prod = created.value.id;
-    const key = await call('keychain.setKey', { workspaceId: prod, apiKey: 'prod-key', apiSecret: 'prod-secret-x' });
+    const key = await call('keychain.setKey', {
+      workspaceId: prod,
+      apiKey: 'prod-key',
+      apiSecret: 'prod-secret-x',
+    });
     expect(key.ok).toBe(true);
     // An exchange action needs no read to prepare: nothing leaves this machine in this test.
     const prepared = await call<PreparedAction>('actions.prepare', {
