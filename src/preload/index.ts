@@ -1,9 +1,15 @@
 /**
  * The preload: exposes exactly `window.copper`, built from the contract's call list, and nothing
- * else. The renderer never sees ipcRenderer; each function invokes one fixed channel.
+ * else. The renderer never sees ipcRenderer; each function invokes one fixed channel. It imports
+ * only the names module (src/shared/channels.ts, compiler-checked against the contract), so the
+ * bundle holds no zod and no schema.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { CALL_NAMES, EVENT_NAMES, channelOf, eventChannelOf, type EventName } from '../shared/contract';
+import type { EventName } from '../shared/contract';
+import { CALL_NAME_LIST, EVENT_NAME_LIST, channelOf, eventChannelOf } from '../shared/channels';
+
+const CALL_NAMES = CALL_NAME_LIST;
+const EVENT_NAMES = EVENT_NAME_LIST;
 
 const api: Record<string, Record<string, unknown>> = {};
 for (const name of CALL_NAMES) {

@@ -9,20 +9,31 @@
  */
 import { z } from 'zod';
 import { ALL_WEBHOOK_EVENT_TYPES, ENVIRONMENTS } from './platform/enums';
+import { workspaceNameSchema, type WorkspaceUpdated } from './workspace-rules';
+import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES, type VaultAutoLock } from './vault-settings';
 import type {
   Account,
   Activity,
   AgentWallet,
   ClearLoopAction,
   CryptoAddress,
-  ExchangeResponse,
-  JsonObject,
   Loan,
   Pagination,
   Portfolio,
   Wallet,
 } from './platform/resources';
 import type { Result } from './result';
+import {
+  checkInput,
+  executeInput,
+  prepareInput,
+  settleInput,
+  type ActionResult,
+  type CheckResult,
+  type PreparedAction,
+  type UnsettledAction,
+} from './actions';
+import type { GuardStatus } from './platform/limits';
 import {
   MAX_WEBHOOK_BODY_BYTES,
   WEBHOOK_VERDICTS,
@@ -39,18 +50,14 @@ import {
   activitiesQuery,
   activityFilters,
   clearLoopQuery,
-  collateralInput,
   cryptoAddressesQuery,
-  decimalString,
-  epochMsString,
-  exchangeActionSchema,
   id,
   job,
   jobId,
   limit,
+  offset,
   loanTarget,
   loansQuery,
-  ltvDryRunBody,
   portfoliosQuery,
   walletsQuery,
   accountsQuery,
@@ -62,6 +69,9 @@ import type {
   ConnectionTest,
   ExportResult,
   HistoryEntry,
+  JournalEntryView,
+  JournalPage,
+  JournalVerdict,
   KeychainStatus,
   Page,
   ProgressEvent,
@@ -69,10 +79,40 @@ import type {
   WorkspaceList,
   WorkspaceView,
 } from './contract-views';
+import { JOURNAL_OUTCOMES, JOURNAL_STEPS } from './contract-views';
+import { installOnRestartInput, updateSettingsInput, type UpdateStatus } from './contract-updates';
+import {
+  riskLoanSearchInput,
+  riskSettingsInput,
+  type RiskAlert,
+  type RiskBoard,
+  type RiskSettings,
+} from './risk';
 
 export * from './contract-webhooks';
 export * from './contract-inputs';
 export * from './contract-views';
+export * from './contract-updates';
+
+// The journal's and the history's filters (issue 12).
+const isoTime = z
+  .string()
+  .regex(
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,3})?Z$/,
+    'must be an ISO time in UTC such as 2026-01-31T12:00:00.000Z',
+  );
+const journalFilters = z.object({
+  action: z.string().trim().min(1).max(200).optional(),
+  outcome: z.enum(JOURNAL_OUTCOMES).optional(),
+  step: z.enum(JOURNAL_STEPS).optional(),
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+  search: z.string().max(200).optional(),
+  unsettledOnly: z.boolean().optional(),
+});
+const historyStatusFilter = z
+  .string()
+  .regex(/^([1-5]xx|[1-5]\d\d|none)$/, 'must be a status such as 409, a class such as 4xx, or none');
 
 // ---------------------------------------------------------------------------------------------
 // Building blocks
@@ -97,17 +137,18 @@ export const contract = {
     list: call<WorkspaceList>()(z.object({})),
     create: call<WorkspaceView>()(
       z.object({
-        name: z.string().trim().min(1, 'must not be empty').max(80),
+        name: workspaceNameSchema,
         environment: z.enum(ENVIRONMENTS),
         organizationId: id,
         baseUrl: z.string().trim().max(500).optional(),
         defaultPortfolioId: id.optional(),
       }),
     ),
-    update: call<WorkspaceView>()(
+    /** Changing the base URL or organization removes the stored key (`keyRemoved` says so). */
+    update: call<WorkspaceUpdated>()(
       z.object({
         id: workspaceId,
-        name: z.string().trim().min(1).max(80).optional(),
+        name: workspaceNameSchema.optional(),
         organizationId: id.optional(),
         baseUrl: z.string().trim().max(500).optional(),
         defaultPortfolioId: id.nullable().optional(),
@@ -136,11 +177,17 @@ export const contract = {
       }),
     ),
     deleteKey: call<{ configured: false }>()(z.object({ workspaceId })),
+    /** The main side also refuses a passphrase zxcvbn scores below 3 (shared/passphrase-strength). */
     createVault: call<KeychainStatus>()(
       z.object({ passphrase: z.string().min(12, 'must be at least 12 characters').max(1000) }),
     ),
     unlockVault: call<KeychainStatus>()(z.object({ passphrase: z.string().min(1).max(1000) })),
     lockVault: call<KeychainStatus>()(z.object({})),
+    /** Minutes without use before the vault locks itself; persisted. */
+    autoLock: call<VaultAutoLock>()(z.object({})),
+    setAutoLock: call<VaultAutoLock>()(
+      z.object({ minutes: z.number().int().min(MIN_AUTO_LOCK_MINUTES).max(MAX_AUTO_LOCK_MINUTES) }),
+    ),
   },
   portfolios: {
     list: call<Portfolio[]>()(portfoliosQuery),
@@ -154,53 +201,27 @@ export const contract = {
   loans: {
     list: call<Page<Loan>>()(loansQuery),
     get: call<Loan>()(loanTarget),
-    approve: call<Loan>()(loanTarget),
-    estimateLtv: call<Loan>()(
-      loanTarget.extend({
-        amount: decimalString.optional(),
-        collaterals: z.array(collateralInput).max(50).optional(),
-        includeInterest: z.boolean().optional(),
-      }),
-    ),
-    cancelInterestPayment: call<Loan>()(
-      loanTarget.extend({
-        loanAllocationId: id,
-        effectiveDate: epochMsString.optional(),
-        portfolioId: id.optional(),
-      }),
-    ),
-    acceptRepayment: call<Loan>()(
-      loanTarget.extend({
-        amount: decimalString.optional(),
-        collateralPortfolioId: id.optional(),
-        effectiveDate: epochMsString.optional(),
-      }),
-    ),
-    confirmExternalDisbursement: call<Loan>()(
-      loanTarget.extend({ loanAllocationId: id, collateralPortfolioId: id.optional() }),
-    ),
-    ltvDryRun: call<JsonObject>()(z.object({ workspaceId, body: ltvDryRunBody })),
+  },
+  /**
+   * Every POST and PATCH to the platform, in two steps (src/shared/actions.ts): prepare builds the
+   * exact request under a one-shot id; execute signs and sends it once and answers done, refused or
+   * unknown. There is no other way to send an action.
+   */
+  actions: {
+    prepare: call<PreparedAction>()(prepareInput),
+    execute: call<ActionResult>()(executeInput),
+    /** Outcome unknown: re-read the object and settle the action when the answer is clear. */
+    check: call<CheckResult>()(checkInput),
+    /** Where the platform offers no read: the operator records what they found. */
+    settle: call<CheckResult>()(settleInput),
+    unsettled: call<UnsettledAction[]>()(z.object({ workspaceId: workspaceId.optional() })),
+  },
+  /** The lockout guard's counters for a workspace (the meter in the workspace bar). */
+  guard: {
+    status: call<GuardStatus>()(z.object({ workspaceId })),
   },
   agentWallets: {
     list: call<AgentWallet[]>()(z.object({ workspaceId, portfolioId: id.optional() })),
-  },
-  exchange: {
-    submit: call<ExchangeResponse>()(
-      z.object({
-        workspaceId,
-        portfolioId: id,
-        action: exchangeActionSchema,
-        nonce: z
-          .number()
-          .int()
-          .min(1_600_000_000_000, 'must be the current time in milliseconds')
-          .max(9_999_999_999_999),
-        vaultAddress: z
-          .string()
-          .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
-          .optional(),
-      }),
-    ),
   },
   clearloop: {
     list: call<{ actions: ClearLoopAction[]; pagination: Pagination }>()(clearLoopQuery),
@@ -235,15 +256,40 @@ export const contract = {
     cancel: call<{ cancelled: boolean }>()(z.object({ jobId })),
   },
   history: {
+    /** Newest first; kept on disk per workspace (bounded), so it survives a restart. */
     list: call<HistoryEntry[]>()(
       z.object({
         workspaceId: id.optional(),
         errorsOnly: z.boolean().optional(),
         search: z.string().max(200).optional(),
+        /** Exact operation name ("loans.approve"), or a prefix ending in "." ("loans."). */
+        operation: z.string().trim().max(100).optional(),
+        status: historyStatusFilter.optional(),
         limit: limit(5000).optional(),
       }),
     ),
-    clear: call<null>()(z.object({})),
+    /** The operation names recorded so far, for the filter's choices. */
+    operations: call<string[]>()(z.object({ workspaceId: id.optional() })),
+    /** Forgets the history (of one workspace, or all), on disk too. */
+    clear: call<null>()(z.object({ workspaceId: id.optional() })),
+  },
+  journal: {
+    /** One window of the Journal view: filtered and paged on the main side, unsettled first, then newest. */
+    query: call<JournalPage>()(
+      journalFilters.extend({ workspaceId, offset: offset.optional(), limit: limit(1000).optional() }),
+    ),
+    /** A full entry for the detail pane; null when there is none with that seq. */
+    entry: call<JournalEntryView | null>()(
+      z.object({ workspaceId, seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
+    ),
+    /** Checks the hash chain: the same verdict as `npm run journal -- verify`. */
+    verify: call<JournalVerdict>()(z.object({ workspaceId })),
+    /** The last "outcome unknown" entry of every action not settled yet (all workspaces when omitted). */
+    unsettled: call<JournalEntryView[]>()(z.object({ workspaceId: workspaceId.optional() })),
+    /** Writes the matching entries, oldest first, to a new CSV file (formula cells neutralised). */
+    exportCsv: call<ExportResult>()(
+      journalFilters.extend({ workspaceId, filePath: z.string().min(1).max(1000) }),
+    ),
   },
   webhooks: {
     status: call<WebhookReceiverStatus>()(z.object({})),
@@ -288,6 +334,28 @@ export const contract = {
       z.object({ eventTypes: z.array(webhookEventName).max(50) }),
     ),
   },
+  /** The risk board and its watch (issue 13, src/main/risk): every open loan's distance to margin call. */
+  risk: {
+    /** The watch's last reading of the open loans; starts the watch for the workspace if it is off. */
+    board: call<RiskBoard>()(
+      z.object({ workspaceId, firstRows: z.number().int().min(1).max(1_000_000).optional() }),
+    ),
+    /** Runs one cycle now (skipped if one is running) and answers the board. */
+    checkNow: call<RiskBoard>()(z.object({ workspaceId })),
+    configure: call<RiskSettings>()(riskSettingsInput.extend({ workspaceId })),
+    /** Stops the reminders of a loan's current margin call; journalled as 'acknowledged'. */
+    acknowledge: call<RiskBoard>()(z.object({ workspaceId, loanId: id })),
+    /** Loans whose id, external id or counterparty (id or name) contains `search`, over every page. */
+    searchLoans: call<AllRows<Loan>>()(riskLoanSearchInput.extend({ workspaceId, jobId })),
+  },
+  /** Desktop app updates (src/main/updater): off until the operator sets a feed URL. */
+  updates: {
+    status: call<UpdateStatus>()(z.object({})),
+    configure: call<UpdateStatus>()(updateSettingsInput),
+    /** Checks the feed now and downloads a newer version; refused when no feed is set. */
+    check: call<UpdateStatus>()(z.object({})),
+    installOnRestart: call<UpdateStatus>()(installOnRestartInput),
+  },
 } as const;
 
 export type Contract = typeof contract;
@@ -310,12 +378,27 @@ export interface Events {
   'workspace-changed': WorkspaceList;
   /** A delivery reached the local receiver (any verdict). */
   'webhook-received': ReceivedWebhook;
+  /** The list of actions with an unknown outcome changed (for the notice and the unsettled list). */
+  'actions-changed': { workspaceId: string | null };
+  /** A workspace's lockout-guard counters changed. */
+  'guard-changed': { workspaceId: string };
+  /** The updater's state changed (checking, ready to install, error). */
+  'update-status': UpdateStatus;
+  /** The risk watch raised an alert (the renderer shows it; browser mode also notifies). */
+  'risk-alert': RiskAlert;
+  /** The risk watch finished a cycle for a workspace: the board re-reads. */
+  'risk-changed': { workspaceId: string };
 }
 export type EventName = keyof Events;
 export const EVENT_NAMES = [
   'progress',
   'workspace-changed',
   'webhook-received',
+  'actions-changed',
+  'guard-changed',
+  'update-status',
+  'risk-alert',
+  'risk-changed',
 ] as const satisfies readonly EventName[];
 
 // ---------------------------------------------------------------------------------------------
@@ -338,9 +421,7 @@ export const CALL_NAMES: readonly CallName[] = (Object.keys(contract) as Domain[
   Object.keys(contract[d]).map((v) => `${d}.${v}` as CallName),
 );
 
-export const CHANNEL_PREFIX = 'copper:';
-export const channelOf = (name: CallName): string => `${CHANNEL_PREFIX}${name}`;
-export const eventChannelOf = (name: EventName): string => `${CHANNEL_PREFIX}event:${name}`;
+export { CHANNEL_PREFIX, channelOf, eventChannelOf } from './channels';
 
 export function lookupCall(name: string): CallDef<z.ZodType, unknown> | undefined {
   const dot = name.indexOf('.');
