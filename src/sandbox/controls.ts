@@ -4,14 +4,18 @@
  * registered on a `ControlPanel`, so that later features (webhook subscriptions) add their own
  * with `panel.register(...)` without touching the server.
  */
+import { z } from 'zod';
+import { id } from '../shared/contract-inputs';
 import type { Authenticator } from './auth';
 import { generateKeyPair } from './auth';
 import { parseJsonObject } from './body';
 import type { SandboxClock } from './clock';
-import { badRequest, methodNotAllowed, notFound } from './errors';
+import { badRequest } from './errors';
+import { PathMatcher } from './path-matcher';
 import type { RateLimiter } from './rate-limit';
-import { movePrices, parsePriceUpdate, pricesView } from './state/prices';
+import { movePrices, priceUpdate, pricesView } from './state/prices';
 import type { SandboxStore } from './state/store';
+import { parseOr400 } from './validation';
 
 export interface ControlDeps {
   store: SandboxStore;
@@ -36,9 +40,17 @@ export type ControlHandler = (req: ControlRequest, params: Record<string, string
 
 /** Ten years: far enough for any test, small enough to stay a safe integer of milliseconds. */
 const MAX_ADVANCE_MS = 10 * 365 * 86_400_000;
+const ADVANCE_RANGE = `must be an integer between 0 and ${MAX_ADVANCE_MS}`;
+
+const advanceBody = z.strictObject({
+  ms: z.number(ADVANCE_RANGE).int(ADVANCE_RANGE).min(0, ADVANCE_RANGE).max(MAX_ADVANCE_MS, ADVANCE_RANGE),
+});
+
+/** `POST /sandbox/keys`: both optional; default the caller's organization, no portfolio binding. */
+const keysBody = z.strictObject({ organizationId: id.nullish(), portfolioId: id.nullish() });
 
 export class ControlPanel {
-  private readonly routes = new Map<string, Map<string, ControlHandler>>();
+  private readonly matcher = new PathMatcher<ControlHandler>('sandbox control');
   private readonly resetHooks: (() => void)[] = [];
 
   /** Runs on `POST /sandbox/reset` (faults and quirks are cleared there). */
@@ -50,51 +62,14 @@ export class ControlPanel {
     for (const hook of this.resetHooks) hook();
   }
 
-  /** `path` is below `/sandbox`, e.g. `/reset`. */
+  /** `path` is below `/sandbox`, e.g. `/reset` or `/webhooks/subscriptions/:id`. */
   register(method: string, path: string, handler: ControlHandler): void {
-    let byMethod = this.routes.get(path);
-    if (byMethod === undefined) {
-      byMethod = new Map();
-      this.routes.set(path, byMethod);
-    }
-    byMethod.set(method, handler);
+    this.matcher.add(method, path, handler);
   }
 
   handle(path: string, req: ControlRequest): ControlReply {
-    let params: Record<string, string> = {};
-    let byMethod = this.routes.get(path);
-    if (byMethod === undefined) {
-      const found = this.matchPattern(path);
-      if (found === undefined) throw notFound(`no such sandbox control: ${path.slice(0, 200)}`);
-      [byMethod, params] = found;
-    }
-    const handler = byMethod.get(req.method);
-    if (handler === undefined) throw methodNotAllowed([...byMethod.keys()]);
+    const { handler, params } = this.matcher.match(req.method, path);
     return handler(req, params);
-  }
-
-  /** Registered paths with `:name` segments; few, so a linear scan is fine. */
-  private matchPattern(path: string): [Map<string, ControlHandler>, Record<string, string>] | undefined {
-    const segments = path.split('/');
-    for (const [pattern, byMethod] of this.routes) {
-      if (!pattern.includes('/:')) continue;
-      const parts = pattern.split('/');
-      if (parts.length !== segments.length) continue;
-      const params: Record<string, string> = {};
-      const matches = parts.every((part, i) => {
-        const seg = segments[i] ?? '';
-        if (!part.startsWith(':')) return part === seg;
-        if (seg === '') return false;
-        try {
-          params[part.slice(1)] = decodeURIComponent(seg);
-        } catch {
-          throw badRequest(`path segment ${part.slice(1)} is not valid percent-encoding`);
-        }
-        return true;
-      });
-      if (matches) return [byMethod, params];
-    }
-    return undefined;
   }
 }
 
@@ -117,28 +92,21 @@ export function registerCoreControls(panel: ControlPanel, deps: ControlDeps): vo
   });
   panel.register('GET', '/clock', () => ({ status: 200, json: clockView(deps) }));
   panel.register('POST', '/clock/advance', (req) => {
-    const body = parseJsonObject(req.body);
-    const ms = body.ms;
-    if (typeof ms !== 'number' || !Number.isInteger(ms) || ms < 0 || ms > MAX_ADVANCE_MS) {
-      throw badRequest(`ms must be an integer between 0 and ${MAX_ADVANCE_MS}`);
-    }
+    const { ms } = parseOr400(advanceBody, parseJsonObject(req.body), { expected: 'the body is {ms}' });
     deps.clock.advance(ms);
     store.settle();
     return { status: 200, json: clockView(deps) };
   });
   panel.register('POST', '/keys', (req) => {
-    const body = parseJsonObject(req.body, true);
-    const requested = body.organizationId ?? store.data.callerOrganizationId;
-    if (typeof requested !== 'string') throw badRequest('organizationId must be a string');
-    const org = store.organization(requested);
+    const body = parseOr400(keysBody, parseJsonObject(req.body, true), {
+      expected: 'the body is {organizationId?, portfolioId?}',
+    });
+    const org = store.organization(body.organizationId ?? store.data.callerOrganizationId);
     if (org === undefined)
-      throw badRequest('organizationId is not a sandbox organization (see GET /sandbox/info)');
+      throw badRequest('organizationId: is not a sandbox organization (see GET /sandbox/info)');
     const portfolioId = body.portfolioId ?? undefined;
-    if (
-      portfolioId !== undefined &&
-      (typeof portfolioId !== 'string' || !store.isOwnPortfolio(portfolioId, org.organizationId))
-    )
-      throw badRequest('portfolioId must be a portfolio of the organization (see GET /sandbox/info)');
+    if (portfolioId !== undefined && !store.isOwnPortfolio(portfolioId, org.organizationId))
+      throw badRequest('portfolioId: must be a portfolio of the organization (see GET /sandbox/info)');
     const pair = generateKeyPair();
     deps.auth.addKey({
       ...pair,
@@ -157,7 +125,9 @@ export function registerCoreControls(panel: ControlPanel, deps: ControlDeps): vo
   });
   panel.register('GET', '/prices', () => ({ status: 200, json: { prices: pricesView(store.prices) } }));
   panel.register('POST', '/prices', (req) => {
-    const update = parsePriceUpdate(parseJsonObject(req.body));
+    const update = parseOr400(priceUpdate, parseJsonObject(req.body), {
+      expected: `the sandbox's currencies are ${[...store.prices.keys()].join(', ')}`,
+    });
     store.settle();
     const result = movePrices(store, update);
     return { status: 200, json: { prices: pricesView(store.prices), ...result } };

@@ -16,7 +16,7 @@ import { RequestLog } from './faults/request-log';
 import { QuirkEngine } from './quirks';
 import type { SandboxSize } from './data/types';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitRule } from './rate-limit';
-import { Router } from './router';
+import { platformRouter } from './router';
 import { platformRoutes } from './routes';
 import { createRequestListener } from './server';
 import { SandboxStore } from './state/store';
@@ -127,7 +127,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       store,
       auth,
       limiter,
-      router: new Router(platformRoutes),
+      router: platformRouter(platformRoutes),
       controls,
       controlToken,
       faults,

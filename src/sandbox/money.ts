@@ -52,6 +52,3 @@ export function amountFrom(units: number, scale: number): string {
   const frac = digits.slice(digits.length - scale).replace(/0+$/, '');
   return frac === '' ? whole : `${whole}.${frac}`;
 }
-
-export const AMOUNT_RE = /^\d{1,30}(\.\d{1,18})?$/;
-export const SIGNED_AMOUNT_RE = /^-?\d{1,30}(\.\d{1,18})?$/;

@@ -1,105 +1,131 @@
 /**
- * Reads query parameters with platform-facts' names. Lists are accepted comma-separated and as
- * repeated keys; scalars must appear once. Every refusal names the parameter.
+ * Query parameters, parsed with zod. Each list operation declares one schema per name of
+ * QUERY_NAMES (src/shared/platform/query-names.ts), the table the client builds its queries from:
+ * the compiler refuses a missing or extra name, and a request with any other name is a 400.
+ *
+ * Lists are accepted comma-separated and as repeated keys (the client sends a repeated key when an
+ * item holds a comma); scalars must appear once; an empty value counts as absent. Every refusal
+ * names the parameter: `limit: must be an integer between 1 and 1000`.
  */
+import { z } from 'zod';
+import { QUERY_NAMES, type QueryName, type QueryOperation } from '../shared/platform/query-names';
 import { badRequest } from './errors';
+import { parseOr400 } from './validation';
 
-const INT_RE = /^\d{1,15}$/;
 const MAX_LIST_ENTRIES = 1000;
+const MAX_ENTRY_LENGTH = 500;
+const INT_RE = /^\d{1,15}$/;
 
-export interface IntRule {
-  min: number;
-  max: number;
-  def?: number;
-}
-
-export class QueryReader {
-  constructor(private readonly params: URLSearchParams) {}
-
-  /** A scalar string; an empty value counts as absent. */
-  string(name: string, maxLength = 500): string | undefined {
-    const values = this.params.getAll(name);
-    if (values.length === 0) return undefined;
-    if (values.length > 1) throw badRequest(`${name} must be given once`);
-    const value = values[0] ?? '';
-    if (value.length > maxLength) throw badRequest(`${name} must be at most ${maxLength} characters`);
-    return value === '' ? undefined : value;
-  }
-
-  int(name: string, rule: IntRule & { def: number }): number;
-  int(name: string, rule: IntRule): number | undefined;
-  int(name: string, rule: IntRule): number | undefined {
-    const raw = this.string(name, 32);
-    if (raw === undefined) return rule.def;
-    const value = INT_RE.test(raw) ? Number(raw) : NaN;
-    if (!Number.isSafeInteger(value) || value < rule.min || value > rule.max) {
-      throw badRequest(`${name} must be an integer between ${rule.min} and ${rule.max}`);
-    }
-    return value;
-  }
-
+/** One parameter's schema; its input is the (single) string, or the list of entries for lists. */
+export const param = {
+  string: (maxLength = 500) => z.string().max(maxLength, `must be at most ${maxLength} characters`),
+  int: (min: number, max: number) => {
+    const wrong = `must be an integer between ${min} and ${max}`;
+    return z.string().regex(INT_RE, wrong).transform(Number).pipe(z.number().min(min, wrong).max(max, wrong));
+  },
   /** Epoch milliseconds. */
-  timestamp(name: string): number | undefined {
-    const raw = this.string(name, 32);
-    if (raw === undefined) return undefined;
-    if (!/^\d{1,16}$/.test(raw)) throw badRequest(`${name} must be a timestamp in epoch milliseconds`);
-    return Number(raw);
-  }
+  timestamp: () =>
+    z
+      .string()
+      .regex(/^\d{1,16}$/, 'must be a timestamp in epoch milliseconds')
+      .transform(Number),
+  /** Only `true` and `false`. */
+  bool: () => z.enum(['true', 'false'], 'must be true or false').transform((v) => v === 'true'),
+  oneOf: <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.enum(values, `must be one of ${values.join(', ')}`),
+  list: () => z.array(z.string()),
+  enumList: <const T extends readonly [string, ...string[]]>(values: T) =>
+    z.array(
+      z.enum(values, {
+        error: (issue) => `contains an unknown value: ${JSON.stringify(String(issue.input).slice(0, 60))}`,
+      }),
+    ),
+};
 
-  bool(name: string, def: boolean): boolean;
-  bool(name: string): boolean | undefined;
-  bool(name: string, def?: boolean): boolean | undefined {
-    const raw = this.string(name, 16);
-    if (raw === undefined) return def;
-    if (raw === 'true') return true;
-    if (raw === 'false') return false;
-    throw badRequest(`${name} must be true or false`);
-  }
+/** `offset` from 0 and `limit` from 1 to `max`, with the operation's default. */
+export const paging = (def: number, max: number) => ({
+  limit: param.int(1, max).default(def),
+  offset: param.int(0, 100_000_000).default(0),
+});
 
-  oneOf<T extends string>(name: string, allowed: readonly T[], def: T): T;
-  oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined;
-  oneOf<T extends string>(name: string, allowed: readonly T[], def?: T): T | undefined {
-    const raw = this.string(name, 200);
-    if (raw === undefined) return def;
-    if (!(allowed as readonly string[]).includes(raw)) {
-      throw badRequest(`${name} must be one of ${allowed.join(', ')}`);
-    }
-    return raw as T;
-  }
-
-  /** A list: `a,b` and `k=a&k=b` both work; empty entries are dropped; empty list = absent. */
-  list(name: string): string[] | undefined {
-    const values = this.params.getAll(name);
-    if (values.length === 0) return undefined;
-    const out: string[] = [];
-    for (const value of values) {
-      for (const part of value.split(',')) {
-        const item = part.trim();
-        if (item === '') continue;
-        if (item.length > 500) throw badRequest(`${name} has an entry longer than 500 characters`);
-        out.push(item);
-      }
-    }
-    if (out.length > MAX_LIST_ENTRIES) throw badRequest(`${name} has more than ${MAX_LIST_ENTRIES} entries`);
-    return out.length === 0 ? undefined : out;
-  }
-
-  enumList<T extends string>(name: string, allowed: readonly T[]): T[] | undefined {
-    const items = this.list(name);
-    if (items === undefined) return undefined;
-    for (const item of items) {
-      if (!(allowed as readonly string[]).includes(item)) {
-        throw badRequest(`${name} contains an unknown value: ${JSON.stringify(item.slice(0, 60))}`);
-      }
-    }
-    return items as T[];
-  }
+export interface QuerySchema<T> {
+  names: readonly string[];
+  lists: ReadonlySet<string>;
+  schema: z.ZodType<T>;
 }
 
-/** Common paging: `offset` from 0, `limit` from 1 to `max` with a per-operation default. */
-export function readPaging(q: QueryReader, def: number, max: number): { limit: number; offset: number } {
+const isList = (schema: z.ZodType): boolean => {
+  let def = schema._zod.def;
+  while ((def.type === 'optional' || def.type === 'default') && 'innerType' in def)
+    def = (def.innerType as z.ZodType)._zod.def;
+  return def.type === 'array';
+};
+
+/** The schema of one operation's query: exactly one entry per name of QUERY_NAMES[operation]. */
+export function querySchema<K extends QueryOperation, Shape extends { [N in QueryName<K>]: z.ZodType }>(
+  operation: K,
+  shape: Shape & { [X in Exclude<keyof Shape, QueryName<K>>]: never },
+): QuerySchema<z.output<z.ZodObject<Shape>>> {
+  const names: readonly string[] = QUERY_NAMES[operation];
   return {
-    limit: q.int('limit', { min: 1, max, def }),
-    offset: q.int('offset', { min: 0, max: 100_000_000, def: 0 }),
+    names,
+    lists: new Set(names.filter((n) => isList((shape as Record<string, z.ZodType>)[n] as z.ZodType))),
+    schema: z.object(shape) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>,
   };
+}
+
+/** The query of a sandbox control (not a platform operation, so not in QUERY_NAMES). */
+export function controlQuerySchema<Shape extends Record<string, z.ZodType>>(
+  shape: Shape,
+): QuerySchema<z.output<z.ZodObject<Shape>>> {
+  const names = Object.keys(shape);
+  return {
+    names,
+    lists: new Set(names.filter((n) => isList(shape[n] as z.ZodType))),
+    schema: z.object(shape) as unknown as z.ZodType<z.output<z.ZodObject<Shape>>>,
+  };
+}
+
+/** Operations whose request takes no query parameter at all. */
+export const NO_QUERY: QuerySchema<Record<string, never>> = {
+  names: [],
+  lists: new Set(),
+  schema: z.object({}) as unknown as z.ZodType<Record<string, never>>,
+};
+
+function entriesOf(name: string, values: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    for (const part of value.split(',')) {
+      const item = part.trim();
+      if (item === '') continue;
+      if (item.length > MAX_ENTRY_LENGTH)
+        throw badRequest(`${name}: has an entry longer than ${MAX_ENTRY_LENGTH} characters`);
+      out.push(item);
+    }
+  }
+  if (out.length > MAX_LIST_ENTRIES) throw badRequest(`${name}: has more than ${MAX_LIST_ENTRIES} entries`);
+  return out;
+}
+
+/** Reads `params` with `query`; throws the 400 that names the first wrong (or unknown) parameter. */
+export function parseQuery<T>(query: QuerySchema<T>, params: URLSearchParams): T {
+  const input: Record<string, string | string[]> = {};
+  for (const name of new Set(params.keys())) {
+    if (!query.names.includes(name))
+      throw badRequest(
+        `${name.slice(0, 60)}: is not a query parameter of this operation; ${
+          query.names.length === 0 ? 'it takes none' : `use ${query.names.join(', ')}`
+        }`,
+      );
+    const values = params.getAll(name);
+    if (query.lists.has(name)) {
+      const entries = entriesOf(name, values);
+      if (entries.length > 0) input[name] = entries;
+    } else {
+      if (values.length > 1) throw badRequest(`${name}: must be given once`);
+      if (values[0] !== undefined && values[0] !== '') input[name] = values[0];
+    }
+  }
+  return parseOr400(query.schema, input);
 }

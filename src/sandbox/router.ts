@@ -1,7 +1,7 @@
-/** Path-pattern routing for the platform operations: 404 for unknown paths, 405 for methods. */
+/** The platform operations' request and reply, their table on the path matcher, and shared helpers. */
 import type { IncomingHttpHeaders } from 'node:http';
-import { badRequest, forbidden, methodNotAllowed, notFound } from './errors';
-import type { QueryReader } from './query';
+import { forbidden, notFound } from './errors';
+import { PathMatcher } from './path-matcher';
 import type { SandboxStore } from './state/store';
 
 export interface Caller {
@@ -17,7 +17,8 @@ export interface PlatformRequest {
   /** Path below `/platform`, e.g. `/organizations/x/loans`. */
   path: string;
   params: Record<string, string>;
-  query: QueryReader;
+  /** The query as the operation reads it (parse it with query.ts). */
+  query: URLSearchParams;
   headers: IncomingHttpHeaders;
   body: Buffer;
   caller: Caller;
@@ -34,61 +35,16 @@ export type RouteHandler = (req: PlatformRequest) => Reply;
 
 export interface Route {
   method: 'GET' | 'POST' | 'PATCH';
-  /** Segments; `:name` captures one segment. */
+  /** Below `/platform`; a `:name` segment captures one segment (path-matcher.ts). */
   pattern: string;
   handler: RouteHandler;
 }
 
-interface CompiledRoute extends Route {
-  segments: string[];
-}
-
-export class Router {
-  private readonly routes: CompiledRoute[];
-
-  constructor(routes: readonly Route[]) {
-    this.routes = routes.map((r) => ({ ...r, segments: r.pattern.split('/').filter(Boolean) }));
-  }
-
-  match(method: string, path: string): { handler: RouteHandler; params: Record<string, string> } {
-    const raw = path.split('/');
-    if (raw[0] !== '') throw notFound(`no such path: ${path.slice(0, 200)}`);
-    const segments = raw.slice(1);
-    const allowed: string[] = [];
-    for (const route of this.routes) {
-      const params = matchSegments(route.segments, segments);
-      if (params === undefined) continue;
-      if (route.method === method) return { handler: route.handler, params };
-      allowed.push(route.method);
-    }
-    if (allowed.length > 0) throw methodNotAllowed(allowed);
-    throw notFound(`no such path: ${path.slice(0, 200)}`);
-  }
-}
-
-function matchSegments(
-  pattern: readonly string[],
-  segments: readonly string[],
-): Record<string, string> | undefined {
-  if (pattern.length !== segments.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < pattern.length; i++) {
-    const p = pattern[i] ?? '';
-    const s = segments[i] ?? '';
-    if (p.startsWith(':')) {
-      if (s === '') return undefined;
-      let decoded: string;
-      try {
-        decoded = decodeURIComponent(s);
-      } catch {
-        throw badRequest(`path segment ${p.slice(1)} is not valid percent-encoding`);
-      }
-      params[p.slice(1)] = decoded;
-    } else if (p !== s) {
-      return undefined;
-    }
-  }
-  return params;
+/** The platform operations on the sandbox's one path matcher. */
+export function platformRouter(routes: readonly Route[]): PathMatcher<RouteHandler> {
+  const matcher = new PathMatcher<RouteHandler>('path');
+  for (const r of routes) matcher.add(r.method, r.pattern, r.handler);
+  return matcher;
 }
 
 /** The organization in the path must be the caller's own. */

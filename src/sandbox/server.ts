@@ -12,17 +12,17 @@ import type { ControlPanel } from './controls';
 import { HttpError, envelope, notFound } from './errors';
 import type { Fault, FaultTable } from './faults/faults';
 import type { RequestLog } from './faults/request-log';
-import { QueryReader } from './query';
 import type { QuirkEngine } from './quirks';
 import type { RateLimiter } from './rate-limit';
-import type { Reply, Router } from './router';
+import type { PathMatcher } from './path-matcher';
+import type { Reply, RouteHandler } from './router';
 import type { SandboxStore } from './state/store';
 
 export interface ServerDeps {
   store: SandboxStore;
   auth: Authenticator;
   limiter: RateLimiter;
-  router: Router;
+  router: PathMatcher<RouteHandler>;
   controls: ControlPanel;
   controlToken: string;
   faults: FaultTable;
@@ -154,7 +154,7 @@ async function handlePlatform(
       method,
       path,
       params: route.params,
-      query: new QueryReader(params),
+      query: params,
       headers: req.headers,
       body,
       caller: {

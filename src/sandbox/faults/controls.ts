@@ -7,6 +7,7 @@ import { describeQuirksError, sandboxQuirksSchema } from '../../shared/sandbox-q
 import { parseJsonObject } from '../body';
 import type { ControlPanel } from '../controls';
 import { badRequest } from '../errors';
+import { controlQuerySchema, param, parseQuery } from '../query';
 import type { QuirkEngine } from '../quirks';
 import { FAULT_METHODS, parseFault, type FaultTable } from './faults';
 import type { RequestLog } from './request-log';
@@ -17,20 +18,14 @@ export interface FaultControlDeps {
   quirks: QuirkEngine;
 }
 
-function readFilter(query: URLSearchParams): { method?: string; pathPrefix?: string } {
-  for (const name of query.keys())
-    if (name !== 'method' && name !== 'pathPrefix')
-      throw badRequest(
-        `unknown query parameter ${JSON.stringify(name.slice(0, 60))}; use method and pathPrefix`,
-      );
-  const method = query.get('method') ?? undefined;
-  if (method !== undefined && !(FAULT_METHODS as readonly string[]).includes(method))
-    throw badRequest(`method must be one of ${FAULT_METHODS.join(', ')} (upper case)`);
-  const pathPrefix = query.get('pathPrefix') ?? undefined;
-  if (pathPrefix !== undefined && (!pathPrefix.startsWith('/') || pathPrefix.length > 500))
-    throw badRequest('pathPrefix must be a path below /platform starting with "/"');
-  return { method, pathPrefix };
-}
+/** `GET /sandbox/requests?method=&pathPrefix=`. */
+const requestFilter = controlQuerySchema({
+  method: param.oneOf(FAULT_METHODS).optional(),
+  pathPrefix: param
+    .string(500)
+    .startsWith('/', 'must be a path below /platform starting with "/"')
+    .optional(),
+});
 
 export function parseQuirks(value: unknown): ReturnType<QuirkEngine['get']> {
   const parsed = sandboxQuirksSchema.safeParse(value);
@@ -51,7 +46,7 @@ export function registerFaultControls(panel: ControlPanel, deps: FaultControlDep
   panel.register('GET', '/faults', () => ({ status: 200, json: { faults: faults.list() } }));
   panel.register('DELETE', '/faults', () => ({ status: 200, json: { deleted: faults.clear() } }));
   panel.register('GET', '/requests', (req) => {
-    const requests = requestLog.list(readFilter(req.query));
+    const requests = requestLog.list(parseQuery(requestFilter, req.query));
     return { status: 200, json: { count: requests.length, requests } };
   });
   panel.register('DELETE', '/requests', () => ({ status: 200, json: { deleted: requestLog.clear() } }));

@@ -5,7 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { JsonObjectBody } from '../body';
-import { badRequest, conflict } from '../errors';
+import { z } from 'zod';
+import { conflict } from '../errors';
+import { parseOr400 } from '../validation';
 
 export const FAULT_MODES = [
   'drop-after-commit',
@@ -16,7 +18,6 @@ export const FAULT_MODES = [
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 export const FAULT_METHODS = ['GET', 'POST', 'PATCH'] as const;
-const FIELDS = new Set(['method', 'pathPrefix', 'mode', 'delayMs', 'times']);
 const MAX_FAULTS = 100;
 export const MAX_FAULT_DELAY_MS = 600_000;
 const MAX_TIMES = 10_000;
@@ -33,40 +34,47 @@ export interface Fault {
   timesLeft: number;
 }
 
-const isInt = (v: unknown, min: number, max: number): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const whole = (min: number, max: number, what: string) => {
+  const wrong = `must be an integer from ${min} to ${max}${what}`;
+  return z.number(wrong).int(wrong).min(min, wrong).max(max, wrong);
+};
+
+const faultBody = z
+  .strictObject({
+    method: z.enum(FAULT_METHODS, `must be one of ${FAULT_METHODS.join(', ')} (upper case)`),
+    pathPrefix: z
+      .string('must be a path below /platform starting with "/", e.g. "/organizations/"')
+      .max(500, 'must be at most 500 characters')
+      .startsWith('/', 'must be a path below /platform starting with "/", e.g. "/organizations/"')
+      .refine(
+        (p) => p !== '/platform' && !p.startsWith('/platform/'),
+        'is relative to /platform: write "/organizations/", not "/platform/organizations/"',
+      ),
+    mode: z.enum(FAULT_MODES, `must be one of ${FAULT_MODES.join(', ')}`),
+    delayMs: whole(1, MAX_FAULT_DELAY_MS, ' for delay-after-commit').optional(),
+    times: whole(1, MAX_TIMES, ' (default 1)').optional(),
+  })
+  .superRefine((f, ctx) => {
+    if (f.mode === 'delay-after-commit' && f.delayMs === undefined)
+      ctx.addIssue({ code: 'custom', path: ['delayMs'], message: 'is required for delay-after-commit' });
+    if (f.mode !== 'delay-after-commit' && f.delayMs !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['delayMs'],
+        message: `applies only to delay-after-commit, not to ${f.mode}`,
+      });
+  });
 
 export function parseFault(body: JsonObjectBody): Omit<Fault, 'faultId'> {
-  const unknown = Object.keys(body).filter((k) => !FIELDS.has(k));
-  if (unknown.length > 0)
-    throw badRequest(
-      `unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 60))).join(', ')}; a fault has method, pathPrefix, mode, delayMs, times`,
-    );
-  const { method, pathPrefix, mode, delayMs, times } = body;
-  if (typeof method !== 'string' || !(FAULT_METHODS as readonly string[]).includes(method))
-    throw badRequest(`method must be one of ${FAULT_METHODS.join(', ')} (upper case)`);
-  if (typeof pathPrefix !== 'string' || !pathPrefix.startsWith('/') || pathPrefix.length > 500)
-    throw badRequest('pathPrefix must be a path below /platform starting with "/", e.g. "/organizations/"');
-  if (pathPrefix === '/platform' || pathPrefix.startsWith('/platform/'))
-    throw badRequest(
-      'pathPrefix is relative to /platform: write "/organizations/", not "/platform/organizations/"',
-    );
-  if (typeof mode !== 'string' || !(FAULT_MODES as readonly string[]).includes(mode))
-    throw badRequest(`mode must be one of ${FAULT_MODES.join(', ')}`);
-  if (mode === 'delay-after-commit') {
-    if (!isInt(delayMs, 1, MAX_FAULT_DELAY_MS))
-      throw badRequest(`delayMs must be an integer from 1 to ${MAX_FAULT_DELAY_MS} for delay-after-commit`);
-  } else if (delayMs !== undefined) {
-    throw badRequest(`delayMs applies only to delay-after-commit, not to ${mode}`);
-  }
-  if (times !== undefined && !isInt(times, 1, MAX_TIMES))
-    throw badRequest(`times must be an integer from 1 to ${MAX_TIMES} (default 1)`);
+  const f = parseOr400(faultBody, body, {
+    expected: 'a fault has method, pathPrefix, mode, delayMs, times',
+  });
   return {
-    method: method as Fault['method'],
-    pathPrefix,
-    mode: mode as FaultMode,
-    delayMs: mode === 'delay-after-commit' ? (delayMs as number) : null,
-    timesLeft: (times as number | undefined) ?? 1,
+    method: f.method,
+    pathPrefix: f.pathPrefix,
+    mode: f.mode,
+    delayMs: f.delayMs ?? null,
+    timesLeft: f.times ?? 1,
   };
 }
 

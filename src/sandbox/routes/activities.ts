@@ -5,7 +5,7 @@
 import { ACTIVITY_TYPES } from '../../shared/platform/enums';
 import type { Activity } from '../../shared/platform/resources';
 import { toCsv } from '../csv';
-import { readPaging } from '../query';
+import { paging, param, parseQuery, querySchema } from '../query';
 import {
   jsonList,
   page,
@@ -33,16 +33,22 @@ export function wantsCsv(accept: string | undefined): boolean {
   return accept !== undefined && accept.toLowerCase().includes('text/csv');
 }
 
+const query = querySchema('activities', {
+  ...paging(ACTIVITIES_DEFAULT_LIMIT, 10_000),
+  createdFrom: param.timestamp().optional(),
+  createdTo: param.timestamp().optional(),
+  search: param.string(200).optional(),
+  activityTypes: param.enumList(ACTIVITY_TYPES).optional(),
+  excludedActivityTypes: param.enumList(ACTIVITY_TYPES).optional(),
+  userIds: param.list().optional(),
+});
+
 function listActivities(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
-  const q = req.query;
-  const { limit, offset } = readPaging(q, ACTIVITIES_DEFAULT_LIMIT, 10_000);
-  const from = q.timestamp('createdFrom');
-  const to = q.timestamp('createdTo');
-  const search = q.string('search', 200)?.toLowerCase();
-  const types = q.enumList('activityTypes', ACTIVITY_TYPES);
-  const excluded = q.enumList('excludedActivityTypes', ACTIVITY_TYPES);
-  const userIds = q.list('userIds');
+  const q = parseQuery(query, req.query);
+  const { limit, offset, createdFrom: from, createdTo: to, userIds } = q;
+  const { activityTypes: types, excludedActivityTypes: excluded } = q;
+  const search = q.search?.toLowerCase();
   const store = req.store;
   const all = store.data.activities.get(org) ?? [];
   const unfiltered = [from, to, search, types, excluded, userIds].every((v) => v === undefined);

@@ -4,20 +4,25 @@
  */
 import { ADDRESS_TYPES } from '../../shared/platform/enums';
 import type { CryptoAddress } from '../../shared/platform/resources';
-import { readPaging } from '../query';
+import { paging, param, parseQuery, querySchema } from '../query';
 import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
 
+const query = querySchema('cryptoAddresses', {
+  cryptoAddressIds: param.list().optional(),
+  currencies: param.list().optional(),
+  mainCurrencies: param.list().optional(),
+  addressTags: param.list().optional(),
+  addresses: param.list().optional(),
+  memo: param.string().optional(),
+  ...paging(500, 5000),
+  isWhitelist: param.bool().default(false),
+  addressTypes: param.enumList(ADDRESS_TYPES).optional(),
+});
+
 function listAddresses(req: PlatformRequest): Reply {
-  const q = req.query;
-  const ids = q.list('cryptoAddressIds');
-  const currencies = q.list('currencies');
-  const mainCurrencies = q.list('mainCurrencies');
-  const tags = q.list('addressTags');
-  const addresses = q.list('addresses');
-  const memo = q.string('memo');
-  const { limit, offset } = readPaging(q, 500, 5000);
-  const whitelistOnly = q.bool('isWhitelist', false);
-  const types = q.enumList('addressTypes', ADDRESS_TYPES);
+  const q = parseQuery(query, req.query);
+  const { cryptoAddressIds: ids, currencies, mainCurrencies, addressTags: tags, addresses, memo } = q;
+  const { limit, offset, isWhitelist: whitelistOnly, addressTypes: types } = q;
   const org = req.caller.organizationId;
   const store = req.store;
   const all = store.data.cryptoAddresses.get(org) ?? [];

@@ -5,19 +5,24 @@
  */
 import { CLEARLOOP_ACTION_TYPES, SORT_DIRECTIONS } from '../../shared/platform/enums';
 import type { ClearLoopAction } from '../../shared/platform/resources';
-import { readPaging } from '../query';
+import { paging, param, parseQuery, querySchema } from '../query';
 import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
 
+const query = querySchema('clearLoopActions', {
+  fromTimestamp: param.timestamp().optional(),
+  toTimestamp: param.timestamp().optional(),
+  clientAccountId: param.string().optional(),
+  portfolioIds: param.list().optional(),
+  actionType: param.oneOf(CLEARLOOP_ACTION_TYPES).optional(),
+  ...paging(100, 1000),
+  sortDirection: param.oneOf(SORT_DIRECTIONS).default('asc'),
+  filterExecuted: param.bool().default(false),
+});
+
 function listActions(req: PlatformRequest): Reply {
-  const q = req.query;
-  const from = q.timestamp('fromTimestamp');
-  const to = q.timestamp('toTimestamp');
-  const clientAccountId = q.string('clientAccountId');
-  const portfolioIds = q.list('portfolioIds');
-  const actionType = q.oneOf('actionType', CLEARLOOP_ACTION_TYPES);
-  const { limit, offset } = readPaging(q, 100, 1000);
-  const direction = q.oneOf('sortDirection', SORT_DIRECTIONS, 'asc');
-  const executedOnly = q.bool('filterExecuted', false);
+  const q = parseQuery(query, req.query);
+  const { fromTimestamp: from, toTimestamp: to, clientAccountId, portfolioIds, actionType } = q;
+  const { limit, offset, sortDirection: direction, filterExecuted: executedOnly } = q;
   const org = req.caller.organizationId;
   const store = req.store;
   const all = store.data.clearLoopActions.get(org) ?? [];

@@ -5,12 +5,25 @@
  * the first portfolio of the key's organization, in `GET /portfolios` order, that has an active
  * agent wallet. No such wallet is a 409. Nonce problems are Hyperliquid's `{status:"err"}` with 200.
  */
+import { z } from 'zod';
+import { exchangeAction, vaultAddress } from '../../shared/exchange-actions';
 import { mediaTypeOf, parseJsonObject } from '../body';
 import { badRequest, conflict } from '../errors';
-import { validateAction } from '../exchange-validate';
+import { NO_QUERY, parseQuery } from '../query';
 import { json, type PlatformRequest, type Reply, type Route } from '../router';
+import { parseOr400 } from '../validation';
 
-const BODY_FIELDS = new Set(['action', 'nonce', 'vaultAddress']);
+/** platform-facts' body; the action is the shared schema the console signs with. */
+const exchangeBody = z.strictObject({
+  action: exchangeAction,
+  nonce: z
+    .number({ error: 'must be a non-negative integer (milliseconds)' })
+    .int('must be a non-negative integer (milliseconds)')
+    .min(0, 'must be a non-negative integer (milliseconds)')
+    .max(Number.MAX_SAFE_INTEGER, 'must be a safe integer (milliseconds)'),
+  vaultAddress: vaultAddress.nullish(),
+});
+const EXPECTED_BODY = 'the body is {action, nonce, vaultAddress?}; the API key selects the agent wallet';
 
 /** The portfolio whose agent wallet signs for this key; throws 409 when there is none. */
 export function tradingPortfolioOf(req: PlatformRequest): string {
@@ -39,23 +52,10 @@ function submit(req: PlatformRequest): Reply {
   if (mediaTypeOf(req.headers['content-type']) !== 'application/json') {
     throw badRequest('Content-Type must be application/json');
   }
-  const body = parseJsonObject(req.body);
-  const unknown = Object.keys(body).filter((k) => !BODY_FIELDS.has(k));
-  if (unknown.length > 0)
-    throw badRequest(
-      `unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 60))).join(', ')}: the body is {action, nonce, vaultAddress?}; the API key selects the agent wallet`,
-    );
-  const { nonce, vaultAddress } = body;
-  if (typeof nonce !== 'number' || !Number.isSafeInteger(nonce) || nonce < 0) {
-    throw badRequest('nonce must be a non-negative integer (milliseconds)');
-  }
-  if (vaultAddress !== undefined && vaultAddress !== null) {
-    if (typeof vaultAddress !== 'string' || !/^0x[0-9a-fA-F]{40}$/.test(vaultAddress)) {
-      throw badRequest('vaultAddress must be a 0x-prefixed 20-byte hex address');
-    }
-  }
-  if (body.action === undefined) throw badRequest('action is required');
-  const action = validateAction(body.action);
+  parseQuery(NO_QUERY, req.query);
+  const { action, nonce } = parseOr400(exchangeBody, parseJsonObject(req.body), {
+    expected: EXPECTED_BODY,
+  });
   const store = req.store;
   const portfolioId = tradingPortfolioOf(req);
   const nonceError = store.exchange.checkNonce(portfolioId, nonce, store.now());

@@ -1,177 +1,176 @@
 /**
- * `PATCH /organizations/{org}/loans/{loanId}` (operation selected by Content-Type) and
- * `PATCH /organizations/{org}/loans` (LTV dry run). Every accepted change appends an activity.
+ * `PATCH /organizations/{org}/loans/{loanId}`: the operation is selected by Content-Type, from the
+ * shared table of loan operations (src/shared/loan-actions.ts), and each operation's body is the
+ * console's own action schema (src/shared/actions.ts) without what travels in the path. Every
+ * accepted change appends an activity and fires `loan-updated`.
  */
+import { z } from 'zod';
+import { actionInput, collateralAdjustment } from '../../shared/actions';
+import { LOAN_OPERATIONS, type LoanOperation } from '../../shared/loan-actions';
 import type { Loan } from '../../shared/platform/resources';
-import { mediaTypeOf, parseJsonObject, type JsonObjectBody } from '../body';
+import { mediaTypeOf, parseJsonObject } from '../body';
 import { badRequest } from '../errors';
-import {
-  currencyField,
-  optionalAmount,
-  optionalBool,
-  optionalCollaterals,
-  optionalString,
-  optionalTimestamp,
-  requiredAmount,
-  requiredString,
-} from '../fields';
-import { applyDebtRatio, fmtLtv, ltvOf, ltvStatusOf, totalUsd, usdValue, type AmountIn } from '../ltv';
-import { Dec, fmt, priceOf, type PriceTable } from '../money';
+import { applyDebtRatio, type AmountIn } from '../ltv';
+import { Dec, fmt, type PriceTable } from '../money';
+import { NO_QUERY, parseQuery } from '../query';
 import { json, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
 import * as machine from '../state/loans';
 import type { LoanActionName } from '../state/store';
+import { parseOr400 } from '../validation';
+import { ltvDryRunRoute, pricedCurrency } from './ltv-dry-run';
 import { findCallerLoan } from './loans';
 import { sideOf, viewLoan } from './loan-view';
 
-const MEDIA = {
-  estimate: 'application/vnd.estimate-loan-ltv+json',
-  cancelInterest: 'application/vnd.cancel-interest-payment+json',
-  acceptRepayment: 'application/vnd.accept-loan-repayment+json',
-  confirmDisbursement: 'application/vnd.confirm-external-disbursement+json',
-  approve: 'application/vnd.approve-loan+json',
-  dryRun: 'application/vnd.calculate-ltv-dry-run+json',
-} as const;
-const LOAN_MEDIA = [
-  MEDIA.estimate,
-  MEDIA.cancelInterest,
-  MEDIA.acceptRepayment,
-  MEDIA.confirmDisbursement,
-  MEDIA.approve,
-];
+type ActionOption = (typeof actionInput.options)[number];
+type BodyOf<K extends LoanOperation> = Omit<
+  z.output<Extract<ActionOption, { shape: { kind: z.ZodLiteral<`loans.${K}`> } }>>,
+  'kind' | 'loanId'
+>;
 
-/** LTV estimate: `amount` replaces the loan amount; `collaterals` are added (negative withdraws). */
-function estimate(loan: Loan, org: string, body: JsonObjectBody, now: string, prices: PriceTable): Loan {
-  const amount = optionalAmount(body, 'amount');
-  const adjustments = optionalCollaterals(body, 'collaterals', true) ?? [];
-  const includeInterest = optionalBool(body, 'includeInterest') ?? false;
-  let loanAmount = new Dec(amount ?? loan.amount);
+/** The console's schema for `loans.<operation>`, less `kind` and `loanId` (not part of the body). */
+function clientBody<K extends LoanOperation>(operation: K): z.ZodType<BodyOf<K>> {
+  const option = actionInput.options.find((o) => o.shape.kind.value === `loans.${operation}`);
+  if (option === undefined) throw new Error(`src/shared/actions.ts has no loans.${operation}`);
+  return (option as z.ZodObject).omit({ kind: true, loanId: true }) as unknown as z.ZodType<BodyOf<K>>;
+}
+
+interface LoanCall {
+  loan: Loan;
+  org: string;
+  actor: machine.Actor;
+  prices: PriceTable;
+}
+
+/** An answer that changes nothing (the estimate), or a change to record and announce. */
+type Outcome = { answer: Loan } | { change: machine.Change; action: LoanActionName };
+
+interface Operation<B> {
+  body: z.ZodType<B>;
+  run(call: LoanCall, body: B): Outcome;
+}
+
+const operation = <B>(body: z.ZodType<B>, run: (call: LoanCall, body: B) => Outcome): Operation<B> => ({
+  body,
+  run,
+});
+
+/** LTV estimate: `amount` replaces the loan amount; `collaterals` are added to the posted ones. */
+function estimate(
+  loan: Loan,
+  org: string,
+  body: BodyOf<'estimateLtv'>,
+  now: string,
+  prices: PriceTable,
+): Loan {
+  let loanAmount = new Dec(body.amount ?? loan.amount);
   const interest = loan.embedded?.loanInterest;
-  if (includeInterest && interest !== undefined && interest.interestCurrency === loan.currency) {
+  if (
+    body.includeInterest === true &&
+    interest !== undefined &&
+    interest.interestCurrency === loan.currency
+  ) {
     loanAmount = loanAmount.plus(interest.unrealisedInterest);
   }
   const perCurrency = new Map<string, Dec>();
-  for (const c of [...(loan.embedded?.collaterals ?? []), ...adjustments]) {
+  for (const c of [...(loan.embedded?.collaterals ?? []), ...(body.collaterals ?? [])]) {
     perCurrency.set(c.currency, (perCurrency.get(c.currency) ?? new Dec(0)).plus(c.amount));
   }
-  const collaterals: AmountIn[] = [];
-  for (const [currency, total] of perCurrency) {
-    if (total.lt(0)) throw badRequest(`collaterals would withdraw more ${currency} than the loan holds`);
-    collaterals.push({ currency, amount: fmt(total, 18) });
-  }
+  const collaterals: AmountIn[] = [...perCurrency].map(([currency, total]) => ({
+    currency,
+    amount: fmt(total, 18),
+  }));
   return applyDebtRatio(viewLoan(loan, org), fmt(loanAmount, 18), collaterals, now, prices);
+}
+
+/** The sandbox prices every collateral it is asked to estimate: an unknown currency is a 400. */
+const estimateBody = (clientBody('estimateLtv') as unknown as z.ZodObject).extend({
+  collaterals: z
+    .array(collateralAdjustment.extend({ currency: pricedCurrency }))
+    .max(50)
+    .optional(),
+}) as unknown as z.ZodType<BodyOf<'estimateLtv'>>;
+
+/** One handler per loan operation of the shared table: a missing or extra one does not compile. */
+const OPERATIONS = {
+  approve: operation(clientBody('approve'), ({ loan, actor }) => ({
+    change: machine.approve(loan, actor),
+    action: 'approve',
+  })),
+  cancelInterestPayment: operation(clientBody('cancelInterestPayment'), ({ loan, actor }, body) => ({
+    change: machine.cancelInterestPayment(loan, actor, body),
+    action: 'cancel-interest-payment',
+  })),
+  acceptRepayment: operation(clientBody('acceptRepayment'), ({ loan, actor }, body) => ({
+    change: machine.acceptRepayment(loan, actor, body),
+    action: 'accept-repayment',
+  })),
+  confirmExternalDisbursement: operation(
+    clientBody('confirmExternalDisbursement'),
+    ({ loan, actor }, body) => ({
+      change: machine.confirmExternalDisbursement(loan, actor, body),
+      action: 'confirm-external-disbursement',
+    }),
+  ),
+  estimateLtv: operation(estimateBody, ({ loan, org, actor, prices }, body) => ({
+    answer: estimate(loan, org, body, actor.now, prices),
+  })),
+} satisfies { [K in LoanOperation]: Operation<BodyOf<K>> };
+
+const BY_MEDIA_TYPE: ReadonlyMap<string, LoanOperation> = new Map(
+  (Object.keys(LOAN_OPERATIONS) as LoanOperation[]).map((name) => [LOAN_OPERATIONS[name].mediaType, name]),
+);
+const MEDIA_TYPES = [...BY_MEDIA_TYPE.keys()].join(', ');
+
+/** What an operation's body holds, for the refusal of an unknown field. */
+function expectedBody(name: LoanOperation): string {
+  const fields = Object.keys((OPERATIONS[name].body as unknown as z.ZodObject).shape);
+  const title = LOAN_OPERATIONS[name].title;
+  return fields.length === 0
+    ? `${title} takes no body (empty or {})`
+    : `${title} takes {${fields.join(', ')}}`;
 }
 
 function patchLoan(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
+  parseQuery(NO_QUERY, req.query);
   const media = mediaTypeOf(req.headers['content-type']);
-  if (media === undefined) throw badRequest(`Content-Type is required: one of ${LOAN_MEDIA.join(', ')}`);
-  if (!(LOAN_MEDIA as readonly string[]).includes(media)) {
+  if (media === undefined) throw badRequest(`Content-Type is required: one of ${MEDIA_TYPES}`);
+  const name = BY_MEDIA_TYPE.get(media);
+  if (name === undefined) {
     throw badRequest(
-      `Content-Type ${JSON.stringify(media.slice(0, 100))} is not a loan operation; use one of ${LOAN_MEDIA.join(', ')}`,
+      `Content-Type ${JSON.stringify(media.slice(0, 100))} is not a loan operation; use one of ${MEDIA_TYPES}`,
     );
   }
-  const body = parseJsonObject(req.body, media === MEDIA.approve);
+  const op = OPERATIONS[name] as Operation<unknown>;
+  const takesNoBody = Object.keys((op.body as unknown as z.ZodObject).shape).length === 0;
+  const raw = parseJsonObject(req.body, takesNoBody);
   const loan = findCallerLoan(req);
+  const body = parseOr400(op.body, raw, { expected: expectedBody(name) });
   const store = req.store;
   const now = String(store.now());
-  if (media === MEDIA.estimate) return json(estimate(loan, org, body, now, store.prices));
-  const own = store.organization(org);
   const actor: machine.Actor = {
     organizationId: org,
     userId: req.caller.userId,
-    counterpartyId: own?.counterparty.counterpartyId ?? '',
+    counterpartyId: store.organization(org)?.counterparty.counterpartyId ?? '',
     now,
     prices: store.prices,
   };
-  let change: machine.Change;
-  let action: LoanActionName;
-  switch (media) {
-    case MEDIA.approve:
-      if (Object.keys(body).length > 0) throw badRequest('approve-loan takes no body (empty or {})');
-      change = machine.approve(loan, actor);
-      action = 'approve';
-      break;
-    case MEDIA.cancelInterest: {
-      const input = {
-        loanAllocationId: requiredString(body, 'loanAllocationId'),
-        effectiveDate: optionalTimestamp(body, 'effectiveDate'),
-      };
-      optionalString(body, 'portfolioId');
-      change = machine.cancelInterestPayment(loan, actor, input);
-      action = 'cancel-interest-payment';
-      break;
-    }
-    case MEDIA.acceptRepayment: {
-      const input = {
-        amount: optionalAmount(body, 'amount'),
-        effectiveDate: optionalTimestamp(body, 'effectiveDate'),
-      };
-      optionalString(body, 'collateralPortfolioId');
-      change = machine.acceptRepayment(loan, actor, input);
-      action = 'accept-repayment';
-      break;
-    }
-    default: {
-      const input = { loanAllocationId: requiredString(body, 'loanAllocationId') };
-      optionalString(body, 'collateralPortfolioId');
-      change = machine.confirmExternalDisbursement(loan, actor, input);
-      action = 'confirm-external-disbursement';
-    }
-  }
+  const outcome = op.run({ loan, org, actor, prices: store.prices }, body);
+  if ('answer' in outcome) return json(outcome.answer);
   const portfolioId =
     (sideOf(loan, org) === 'lend' ? loan.lenderPortfolioId : loan.borrowerPortfolioId) ?? '';
-  store.recordActivity(org, change.activity, change.description, req.caller.userId, portfolioId);
-  store.emit({ kind: 'loan-updated', action, loan });
+  store.recordActivity(
+    org,
+    outcome.change.activity,
+    outcome.change.description,
+    req.caller.userId,
+    portfolioId,
+  );
+  store.emit({ kind: 'loan-updated', action: outcome.action, loan });
   return json(viewLoan(loan, org));
-}
-
-/**
- * Dry run: `{loanAmount, loanCurrency, collaterals?, targetLtv?, collateralCurrency?}`. `ltv` is
- * the LTV with the given collaterals; with none, the LTV after posting the required collateral.
- */
-function dryRun(req: PlatformRequest): Reply {
-  requireOwnOrganization(req);
-  const media = mediaTypeOf(req.headers['content-type']);
-  if (media !== MEDIA.dryRun) throw badRequest(`Content-Type must be ${MEDIA.dryRun}`);
-  const body = parseJsonObject(req.body);
-  const loanAmount = requiredAmount(body, 'loanAmount');
-  const loanCurrency = currencyField(body.loanCurrency, 'loanCurrency');
-  const collaterals = optionalCollaterals(body, 'collaterals', false) ?? [];
-  const targetRaw = optionalAmount(body, 'targetLtv');
-  const target = targetRaw === undefined ? undefined : new Dec(targetRaw);
-  if (target !== undefined && target.gt(10))
-    throw badRequest('targetLtv must be a ratio such as "0.5" (at most 10)');
-  const collateralCurrency =
-    body.collateralCurrency === undefined
-      ? collaterals[0]?.currency
-      : currencyField(body.collateralCurrency, 'collateralCurrency');
-  const prices = req.store.prices;
-  const loanUsd = usdValue(loanAmount, loanCurrency, 'loanCurrency', prices);
-  const collateralUsd = totalUsd(collaterals, 'collaterals', prices);
-  const out: Record<string, string> = {
-    loanAmount,
-    loanCurrency,
-    loanValueUsd: fmt(loanUsd, 2),
-    collateralValueUsd: fmt(collateralUsd, 2),
-  };
-  let ltv = ltvOf(loanUsd, collateralUsd);
-  if (target !== undefined) {
-    const needUsd = Dec.max(0, loanUsd.div(target).minus(collateralUsd));
-    out.requiredCollateralUsd = fmt(needUsd, 2);
-    const price = collateralCurrency === undefined ? undefined : priceOf(collateralCurrency, prices);
-    if (price !== undefined && collateralCurrency !== undefined) {
-      out.requiredCollateralAmount = fmt(needUsd.div(price), 8);
-      out.requiredCollateralCurrency = collateralCurrency;
-    }
-    if (ltv === undefined) ltv = target;
-  }
-  if (ltv === undefined) throw badRequest('collaterals (with a positive value) or targetLtv is required');
-  out.ltv = fmtLtv(ltv);
-  out.ltvStatus = ltvStatusOf(ltv);
-  return json(out);
 }
 
 export const loanActionRoutes: Route[] = [
   { method: 'PATCH', pattern: '/organizations/:organizationId/loans/:loanId', handler: patchLoan },
-  { method: 'PATCH', pattern: '/organizations/:organizationId/loans', handler: dryRun },
+  ltvDryRunRoute,
 ];

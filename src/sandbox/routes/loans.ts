@@ -5,7 +5,7 @@
 import { CLOSED_LOAN_STATUSES, LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES } from '../../shared/platform/enums';
 import type { Loan } from '../../shared/platform/resources';
 import { notFound } from '../errors';
-import { readPaging } from '../query';
+import { NO_QUERY, paging, param, parseQuery, querySchema } from '../query';
 import { json, page, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
 import { sideOf, viewLoan, type LoanIncludes } from './loan-view';
 
@@ -23,25 +23,35 @@ function callerPortfolio(loan: Loan, org: string): string | undefined {
   return sideOf(loan, org) === 'lend' ? loan.lenderPortfolioId : loan.borrowerPortfolioId;
 }
 
+const query = querySchema('loans', {
+  portfolioId: param.string().optional(),
+  loanIds: param.list().optional(),
+  loanSide: param.oneOf(LOAN_SIDES).optional(),
+  loanTypes: param.enumList(LOAN_TYPES).optional(),
+  statuses: param.enumList(LOAN_STATUSES).optional(),
+  isOpen: param.bool().optional(),
+  includeCollaterals: param.bool().default(true),
+  includeCounterparties: param.bool().default(true),
+  includeChildLoans: param.bool().default(true),
+  includeLoanAllocations: param.bool().default(true),
+  includeLoanInterest: param.bool().default(true),
+  ...paging(100, 1000),
+  sortBy: param.oneOf(['updatedAt']).default('updatedAt'),
+  sortDirection: param.oneOf(['ASC', 'DESC']).default('DESC'),
+});
+
 function listLoans(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
-  const q = req.query;
-  const portfolioId = q.string('portfolioId');
-  const loanIds = q.list('loanIds');
-  const loanSide = q.oneOf('loanSide', LOAN_SIDES);
-  const loanTypes = q.enumList('loanTypes', LOAN_TYPES);
-  const statuses = q.enumList('statuses', LOAN_STATUSES);
-  const isOpen = q.bool('isOpen');
+  const q = parseQuery(query, req.query);
+  const { portfolioId, loanIds, loanSide, loanTypes, statuses, isOpen, limit, offset } = q;
+  const direction = q.sortDirection;
   const inc: LoanIncludes = {
-    collaterals: q.bool('includeCollaterals', true),
-    counterparties: q.bool('includeCounterparties', true),
-    childLoans: q.bool('includeChildLoans', true),
-    loanAllocations: q.bool('includeLoanAllocations', true),
-    loanInterest: q.bool('includeLoanInterest', true),
+    collaterals: q.includeCollaterals,
+    counterparties: q.includeCounterparties,
+    childLoans: q.includeChildLoans,
+    loanAllocations: q.includeLoanAllocations,
+    loanInterest: q.includeLoanInterest,
   };
-  const { limit, offset } = readPaging(q, 100, 1000);
-  q.oneOf('sortBy', ['updatedAt'] as const, 'updatedAt');
-  const direction = q.oneOf('sortDirection', ['ASC', 'DESC'] as const, 'DESC');
   // Filtered and sorted once per filter until the state changes (every loan action ends in
   // `changed()`): 5,000 loans filtered and sorted per request was the sandbox's slowest list.
   const key = `loans:${org}:${JSON.stringify([portfolioId, loanIds, loanSide, loanTypes, statuses, isOpen, direction])}`;
@@ -69,6 +79,7 @@ function listLoans(req: PlatformRequest): Reply {
 
 function getLoan(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
+  parseQuery(NO_QUERY, req.query);
   return json(viewLoan(findCallerLoan(req), org));
 }
 

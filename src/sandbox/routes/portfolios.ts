@@ -3,19 +3,34 @@ import { PORTFOLIO_TYPES } from '../../shared/platform/enums';
 import type { Account, Portfolio, Wallet } from '../../shared/platform/resources';
 import { forbidden } from '../errors';
 import { Dec } from '../money';
-import { readPaging } from '../query';
+import { NO_QUERY, paging, param, parseQuery, querySchema } from '../query';
 import { json, page, type PlatformRequest, type Reply, type Route } from '../router';
 
+const portfolioQuery = querySchema('portfolios', {
+  portfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
+  excludedPortfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
+  portfolioId: param.string().optional(),
+  organizationId: param.string().optional(),
+  isActive: param.bool().default(true),
+  isDefiVault: param.bool().optional(),
+  signingFlowType: param.string().optional(),
+  ...paging(1000, 1000),
+});
+
+const walletQuery = querySchema('wallets', {
+  portfolioId: param.string().optional(),
+  currencies: param.list().optional(),
+  mainCurrency: param.string().optional(),
+  portfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
+  excludedPortfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
+  nonEmpty: param.bool().default(false),
+  ...paging(1000, 5000),
+});
+
 function listPortfolios(req: PlatformRequest): Reply {
-  const q = req.query;
-  const types = q.enumList('portfolioTypes', PORTFOLIO_TYPES);
-  const excluded = q.enumList('excludedPortfolioTypes', PORTFOLIO_TYPES);
-  const portfolioId = q.string('portfolioId');
-  const organizationId = q.string('organizationId');
-  const isActive = q.bool('isActive', true);
-  const isDefiVault = q.bool('isDefiVault');
-  const signingFlowType = q.string('signingFlowType');
-  const { limit, offset } = readPaging(q, 1000, 1000);
+  const q = parseQuery(portfolioQuery, req.query);
+  const { portfolioTypes: types, excludedPortfolioTypes: excluded, portfolioId, organizationId } = q;
+  const { isActive, isDefiVault, signingFlowType, limit, offset } = q;
   if (organizationId !== undefined && organizationId !== req.caller.organizationId) {
     throw forbidden('organizationId is not the organization of this API key');
   }
@@ -34,14 +49,9 @@ function listPortfolios(req: PlatformRequest): Reply {
 }
 
 function listWallets(req: PlatformRequest): Reply {
-  const q = req.query;
-  const portfolioId = q.string('portfolioId');
-  const currencies = q.list('currencies');
-  const mainCurrency = q.string('mainCurrency');
-  const types = q.enumList('portfolioTypes', PORTFOLIO_TYPES);
-  const excluded = q.enumList('excludedPortfolioTypes', PORTFOLIO_TYPES);
-  const nonEmpty = q.bool('nonEmpty', false);
-  const { limit, offset } = readPaging(q, 1000, 5000);
+  const q = parseQuery(walletQuery, req.query);
+  const { portfolioId, currencies, mainCurrency, portfolioTypes: types } = q;
+  const { excludedPortfolioTypes: excluded, nonEmpty, limit, offset } = q;
   const own = req.caller.organizationId;
   const out = req.store.data.wallets.filter(
     (w: Wallet) =>
@@ -58,6 +68,7 @@ function listWallets(req: PlatformRequest): Reply {
 
 /** Deprecated on the real platform; answers every portfolio with its wallets (resources.ts Account). */
 function listAccounts(req: PlatformRequest): Reply {
+  parseQuery(NO_QUERY, req.query);
   const own = req.caller.organizationId;
   const wallets = req.store.data.wallets.filter((w) => w.organizationId === own);
   const accounts: Account[] = req.store.data.portfolios

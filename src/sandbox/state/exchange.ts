@@ -83,7 +83,7 @@ export class ExchangeState {
         this.onCompleted({
           portfolioId,
           oid,
-          cloid: order.c ?? null,
+          cloid: order.c?.toLowerCase() ?? null,
           asset: order.a,
           side: order.b ? 'buy' : 'sell',
           totalSz: order.s,
@@ -97,7 +97,9 @@ export class ExchangeState {
     };
     const findOid = (ref: number | string): number | undefined => {
       if (typeof ref === 'number') return b.resting.has(ref) ? ref : undefined;
-      for (const r of b.resting.values()) if (r.order.c === ref) return r.oid;
+      // Cloids are hex: 0xAB… and 0xab… name the same order.
+      const cloid = ref.toLowerCase();
+      for (const r of b.resting.values()) if (r.order.c?.toLowerCase() === cloid) return r.oid;
       return undefined;
     };
     const modify = (ref: number | string, order: HlOrder): unknown => {

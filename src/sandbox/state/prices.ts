@@ -5,9 +5,9 @@
  * expiring after the loan's `marginCallExpiryPeriod`), and coming back below it ends one. Each
  * start, default and end is recorded in both parties' activity logs.
  */
+import { z } from 'zod';
 import { CLOSED_LOAN_STATUSES, type ActivityType, type LtvStatus } from '../../shared/platform/enums';
 import type { Loan } from '../../shared/platform/resources';
-import { badRequest } from '../errors';
 import { applyDebtRatio, DEFAULT_MARGIN_CALL_THRESHOLD } from '../ltv';
 import { BASE_PRICES, Dec, type PriceTable } from '../money';
 import type { SandboxStore } from './store';
@@ -20,23 +20,25 @@ export function pricesView(prices: PriceTable): Record<string, string> {
   return Object.fromEntries([...prices].map(([currency, price]) => [currency, price.toFixed()]));
 }
 
-/** Validates `{"BTC": "52000", ...}` against the known currencies; every refusal names the key. */
-export function parsePriceUpdate(body: Record<string, unknown>): Map<string, InstanceType<typeof Dec>> {
-  const keys = Object.keys(body);
-  if (keys.length === 0) throw badRequest('give at least one price, e.g. {"BTC":"52000"}');
-  const out = new Map<string, InstanceType<typeof Dec>>();
-  for (const currency of keys) {
-    if (!BASE_PRICES.has(currency))
-      throw badRequest(
-        `${JSON.stringify(currency.slice(0, 20))} is not a sandbox currency; use ${[...BASE_PRICES.keys()].join(', ')}`,
-      );
-    const value = body[currency];
-    if (typeof value !== 'string' || !PRICE_RE.test(value) || new Dec(value).isZero())
-      throw badRequest(`${currency} must be a positive USD price as a decimal string, e.g. "52000.5"`);
-    out.set(currency, new Dec(value));
-  }
-  return out;
-}
+const PRICE_RULE = 'must be a positive USD price as a decimal string, e.g. "52000.5"';
+const positivePrice = z
+  .string(PRICE_RULE)
+  .regex(PRICE_RE, PRICE_RULE)
+  // zod runs every check even after the regex failed: only a decimal reaches decimal.js.
+  .refine((v) => !PRICE_RE.test(v) || !new Dec(v).isZero(), 'must be a positive USD price, not zero');
+
+/** `{"BTC": "52000", ...}`: some of the sandbox's currencies, each with a positive decimal price. */
+export const priceUpdate = z
+  .strictObject(Object.fromEntries([...BASE_PRICES.keys()].map((c) => [c, positivePrice.optional()])))
+  .refine((prices) => Object.keys(prices).length > 0, 'give at least one price, e.g. {"BTC":"52000"}')
+  .transform(
+    (prices) =>
+      new Map(
+        Object.entries(prices).flatMap(([currency, price]) =>
+          price === undefined ? [] : [[currency, new Dec(price)] as const],
+        ),
+      ),
+  );
 
 interface Transition {
   loan: Loan;

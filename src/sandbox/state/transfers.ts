@@ -4,7 +4,11 @@
  * with decimal.js, and each status is one event (`-created`, then `-completed` or `-failed`).
  */
 import type { Wallet } from '../../shared/platform/resources';
+import { z } from 'zod';
+import { positiveAmount } from '../../shared/amounts';
+import type { SandboxFiredEvent } from '../../shared/platform/enums';
 import { badRequest, conflict } from '../errors';
+import { parseOr400 } from '../validation';
 import { Dec } from '../money';
 import type { SandboxStore } from './store';
 
@@ -26,12 +30,41 @@ export interface Transfer {
   failureReason?: string;
 }
 
-const FIELDS = new Set(['portfolioId', 'currency', 'amount', 'outcome', 'failureReason']);
-const AMOUNT_RE = /^(0|[1-9]\d{0,29})(\.\d{1,18})?$/;
-const OUTCOMES: Record<TransferKind, readonly string[]> = {
+const OUTCOMES = {
   deposit: ['completed', 'pending'],
   withdraw: ['completed', 'failed', 'pending'],
-};
+} as const satisfies Record<TransferKind, readonly [string, ...string[]]>;
+
+const REASON_RULE = 'is a string of at most 500 characters, for outcome "failed" only';
+
+const transferBody = (kind: TransferKind) =>
+  z
+    .strictObject({
+      portfolioId: z.string('must be a sandbox portfolio id').optional(),
+      currency: z.string('must be a string such as "BTC"').default('BTC'),
+      amount: positiveAmount,
+      outcome: z
+        .enum(OUTCOMES[kind], `must be one of ${OUTCOMES[kind].join(', ')} (default completed)`)
+        .default('completed'),
+      failureReason: z.string(REASON_RULE).max(500, REASON_RULE).optional(),
+    })
+    .refine((b) => b.failureReason === undefined || b.outcome === 'failed', {
+      path: ['failureReason'],
+      message: REASON_RULE,
+    });
+const BODIES = { deposit: transferBody('deposit'), withdraw: transferBody('withdraw') };
+const EXPECTED = 'use portfolioId, currency, amount, outcome, failureReason';
+
+/** The event each status of a transfer fires; a deposit never fails. */
+const TRANSFER_EVENTS = {
+  deposit: { created: 'deposit-created', completed: 'deposit-completed' },
+  withdraw: { created: 'withdraw-created', completed: 'withdraw-completed', failed: 'withdraw-failed' },
+} as const satisfies Record<TransferKind, Partial<Record<TransferStatus, SandboxFiredEvent>>>;
+
+export function transferEvent(kind: TransferKind, status: TransferStatus): SandboxFiredEvent | undefined {
+  const events: Partial<Record<TransferStatus, SandboxFiredEvent>> = TRANSFER_EVENTS[kind];
+  return events[status];
+}
 
 /** Moves `available` by `delta` and keeps balance = available + locked + reserve, total = balance + stake. */
 function moveBalance(wallet: Wallet, delta: InstanceType<typeof Dec>, now: string): void {
@@ -47,34 +80,16 @@ export function simulateTransfer(
   store: SandboxStore,
   kind: TransferKind,
   body: Record<string, unknown>,
-): { transfer: Transfer; events: string[] } {
-  const unknown = Object.keys(body).filter((k) => !FIELDS.has(k));
-  if (unknown.length > 0)
-    throw badRequest(
-      `unknown field(s) ${unknown.map((k) => JSON.stringify(k.slice(0, 60))).join(', ')}; use portfolioId, currency, amount, outcome, failureReason`,
-    );
-  const outcome = body.outcome ?? 'completed';
-  if (typeof outcome !== 'string' || !OUTCOMES[kind].includes(outcome))
-    throw badRequest(`outcome must be one of ${OUTCOMES[kind].join(', ')} (default completed)`);
-  const amount = body.amount;
-  if (typeof amount !== 'string' || !AMOUNT_RE.test(amount) || new Dec(amount).isZero())
-    throw badRequest('amount must be a positive decimal string such as "0.5" (at most 18 decimals)');
-  const reason = body.failureReason ?? 'Simulated failure';
-  if (
-    typeof reason !== 'string' ||
-    reason.length > 500 ||
-    (body.failureReason !== undefined && outcome !== 'failed')
-  )
-    throw badRequest('failureReason is a string of at most 500 characters, for outcome "failed" only');
-  const currency = body.currency ?? 'BTC';
-  if (typeof currency !== 'string') throw badRequest('currency must be a string such as "BTC"');
+): { transfer: Transfer; events: SandboxFiredEvent[] } {
+  const { amount, outcome, currency, ...input } = parseOr400(BODIES[kind], body, { expected: EXPECTED });
+  const reason = input.failureReason ?? 'Simulated failure';
   const caller = store.data.callerOrganizationId;
   const portfolioId =
-    body.portfolioId ??
+    input.portfolioId ??
     store.data.portfolios.find((p) => p.organizationId === caller && p.portfolioType === 'custody')
       ?.portfolioId;
-  if (typeof portfolioId !== 'string' || store.portfolio(portfolioId) === undefined)
-    throw badRequest('portfolioId must be a sandbox portfolio (see GET /sandbox/info)');
+  if (portfolioId === undefined || store.portfolio(portfolioId) === undefined)
+    throw badRequest('portfolioId: must be a sandbox portfolio (see GET /sandbox/info)');
   const wallet = store.data.wallets.find((w) => w.portfolioId === portfolioId && w.currency === currency);
   if (wallet === undefined)
     throw badRequest(
@@ -96,8 +111,7 @@ export function simulateTransfer(
     createdAt: now,
     updatedAt: now,
   };
-  const prefix = kind === 'deposit' ? 'deposit' : 'withdraw';
-  const events = [`${prefix}-created`];
+  const events: SandboxFiredEvent[] = [TRANSFER_EVENTS[kind].created];
   store.emit({ kind: 'transfer', transfer: { ...transfer } });
   if (outcome === 'completed') {
     moveBalance(wallet, kind === 'deposit' ? new Dec(amount) : new Dec(amount).negated(), now);
@@ -108,7 +122,8 @@ export function simulateTransfer(
   }
   if (transfer.status !== 'created') {
     store.changed();
-    events.push(`${prefix}-${transfer.status}`);
+    const event = transferEvent(kind, transfer.status);
+    if (event !== undefined) events.push(event);
     store.emit({ kind: 'transfer', transfer: { ...transfer } });
   }
   return { transfer, events };

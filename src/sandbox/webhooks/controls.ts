@@ -4,15 +4,17 @@
  * /sandbox/crypto-addresses`, `POST /sandbox/deposits`, `POST /sandbox/withdrawals`.
  */
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { CryptoAddress } from '../../shared/platform/resources';
 import { parseJsonObject } from '../body';
 import type { ControlPanel } from '../controls';
 import { badRequest } from '../errors';
-import { optionalString } from '../fields';
+import { controlQuerySchema, param, parseQuery } from '../query';
 import { CURRENCIES } from '../money';
 import type { SandboxStore } from '../state/store';
 import { simulateTransfer } from '../state/transfers';
 import type { WebhookHub } from './hub';
+import { parseOr400 } from '../validation';
 import { parseSubscriptionInput, subscriptionView } from './subscriptions';
 
 export interface WebhookControlDeps {
@@ -20,38 +22,57 @@ export interface WebhookControlDeps {
   hub: WebhookHub;
 }
 
-function readLimit(query: URLSearchParams): number | undefined {
-  const raw = query.get('limit');
-  if (raw === null) return undefined;
-  if (!/^\d{1,4}$/.test(raw) || Number(raw) < 1 || Number(raw) > 1000)
-    throw badRequest('limit must be an integer between 1 and 1000');
-  return Number(raw);
-}
+/** `GET /sandbox/webhooks/deliveries?subscriptionId=&limit=`. */
+const deliveryQuery = controlQuerySchema({
+  subscriptionId: param.string(200).optional(),
+  limit: param.int(1, 1000).optional(),
+});
 
-function createAddress(store: SandboxStore, body: Record<string, unknown>): CryptoAddress {
-  const currency = optionalString(body, 'currency', 20) ?? 'ETH';
-  const info = CURRENCIES.find((c) => c.currency === currency);
-  if (info === undefined)
-    throw badRequest(`currency must be one of ${CURRENCIES.map((c) => c.currency).join(', ')}`);
-  const organizationId = optionalString(body, 'organizationId') ?? store.data.callerOrganizationId;
-  const org = store.organization(organizationId);
-  if (org === undefined) throw badRequest('organizationId is not a sandbox organization');
+const text = (max: number) =>
+  z
+    .string('must be a string')
+    .max(max, `must be at most ${max} characters`)
+    .refine((v) => v.trim() !== '', 'must not be blank');
+
+const addressBody = z.strictObject({
+  currency: z
+    .enum(
+      CURRENCIES.map((c) => c.currency) as [string, ...string[]],
+      `must be one of ${CURRENCIES.map((c) => c.currency).join(', ')}`,
+    )
+    .default('ETH'),
+  organizationId: text(200).nullish(),
   // Up to 10,000 characters: long and hostile names are what the console's rendering is tested with.
-  const name = optionalString(body, 'name', 10_000) ?? `Webhook test address (${currency})`;
+  name: text(10_000).nullish(),
+  address: text(120)
+    // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
+    .regex(/^[^\u0000-\u001f\s]+$/, 'must not contain spaces or control characters')
+    .nullish(),
+  portfolioIds: z
+    .array(z.string('must be a portfolio id'), 'must be an array of at most 20 portfolio ids')
+    .max(20, 'must be an array of at most 20 portfolio ids')
+    .nullish(),
+});
+
+function createAddress(store: SandboxStore, raw: Record<string, unknown>): CryptoAddress {
+  const body = parseOr400(addressBody, raw, {
+    expected: 'the body is {currency?, organizationId?, name?, address?, portfolioIds?}',
+  });
+  const currency = body.currency;
+  const info = CURRENCIES.find((c) => c.currency === currency);
+  if (info === undefined) throw badRequest(`currency: is not a sandbox currency`);
+  const organizationId = body.organizationId ?? store.data.callerOrganizationId;
+  const org = store.organization(organizationId);
+  if (org === undefined) throw badRequest('organizationId: is not a sandbox organization');
+  const name = body.name ?? `Webhook test address (${currency})`;
   const address =
-    optionalString(body, 'address', 120) ??
+    body.address ??
     (info.mainCurrency === 'BTC'
       ? `bc1q${randomBytes(19).toString('hex')}`
       : `0x${randomBytes(20).toString('hex')}`);
-  // eslint-disable-next-line no-control-regex -- the point is to refuse control characters
-  if (/[\u0000-\u001f\s]/.test(address))
-    throw badRequest('address must not contain spaces or control characters');
-  const raw = body.portfolioIds;
-  if (raw !== undefined && raw !== null && (!Array.isArray(raw) || raw.length > 20))
-    throw badRequest('portfolioIds must be an array of at most 20 portfolio ids');
-  const portfolioIds = (Array.isArray(raw) ? raw : []).map((id: unknown, i) => {
-    if (typeof id !== 'string' || !store.isOwnPortfolio(id, organizationId))
-      throw badRequest(`portfolioIds[${i}] is not a portfolio of the organization`);
+  const portfolioIds = (body.portfolioIds ?? []).map((id, i) => {
+    if (!store.isOwnPortfolio(id, organizationId))
+      throw badRequest(`portfolioIds[${i}]: is not a portfolio of the organization`);
     return id;
   });
   const now = String(store.now());
@@ -119,10 +140,8 @@ export function registerWebhookControls(panel: ControlPanel, deps: WebhookContro
     json: { deleted: true, subscription: subscriptionView(hub.unsubscribe(params.id ?? '')) },
   }));
   panel.register('GET', '/webhooks/deliveries', (req) => {
-    const subscriptionId = req.query.get('subscriptionId') ?? undefined;
-    if (subscriptionId !== undefined && (subscriptionId === '' || subscriptionId.length > 200))
-      throw badRequest('subscriptionId must be a subscription id');
-    return { status: 200, json: { deliveries: hub.deliveries(subscriptionId, readLimit(req.query)) } };
+    const { subscriptionId, limit } = parseQuery(deliveryQuery, req.query);
+    return { status: 200, json: { deliveries: hub.deliveries(subscriptionId, limit) } };
   });
   panel.register('POST', '/deposits', (req) => ({
     status: 201,

@@ -3,12 +3,14 @@
  * organization, under which portfolios (for the subscription's portfolio filter), with what
  * payload. A loan change is one event per party, each with that party's view of the loan.
  */
-import type { AnyWebhookEventType } from '../../shared/platform/enums';
+import type { SandboxFiredEvent } from '../../shared/platform/enums';
 import { sideOf, viewLoan } from '../routes/loan-view';
 import type { SandboxStore, StateChange } from '../state/store';
+import { transferEvent } from '../state/transfers';
 
 export interface WebhookEvent {
-  event: AnyWebhookEventType;
+  /** Only events the sandbox says it fires (enums.ts), so a subscription can ask for each. */
+  event: SandboxFiredEvent;
   organizationId: string;
   /** The resource's portfolio(s); empty when it has none (then a portfolio filter never matches). */
   portfolioIds: readonly string[];
@@ -79,10 +81,11 @@ export function webhookEventsFor(change: StateChange, store: SandboxStore): Webh
     }
     case 'transfer': {
       const { transfer } = change;
-      const prefix = transfer.orderType === 'deposit' ? 'deposit' : 'withdraw';
+      const event = transferEvent(transfer.orderType, transfer.status);
+      if (event === undefined) return [];
       return [
         {
-          event: `${prefix}-${transfer.status}` as AnyWebhookEventType,
+          event,
           organizationId: transfer.organizationId,
           portfolioIds: [transfer.portfolioId],
           payload: () => copy(transfer),

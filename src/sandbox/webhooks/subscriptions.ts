@@ -3,13 +3,14 @@
  * record kept for it. The URL check is the one place that decides where the sandbox may send
  * traffic, so it is strict: http(s) to a loopback host only, whatever the caller asks.
  */
+import { z } from 'zod';
 import {
   ALL_WEBHOOK_EVENT_TYPES,
   SANDBOX_FIRED_EVENTS,
   type AnyWebhookEventType,
 } from '../../shared/platform/enums';
 import type { JsonObjectBody } from '../body';
-import { badRequest } from '../errors';
+import { parseOr400 } from '../validation';
 
 export interface Subscription {
   subscriptionId: string;
@@ -45,63 +46,69 @@ export function isLoopbackUrlHost(hostname: string): boolean {
   return m !== null && m.slice(1).every((octet) => Number(octet) <= 255);
 }
 
-function parseUrl(value: unknown): URL {
-  if (typeof value !== 'string' || value.trim() === '' || value.length > MAX_URL_LENGTH)
-    throw badRequest(`url is required: a string of at most ${MAX_URL_LENGTH} characters`);
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    throw badRequest('url is not a valid absolute URL');
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw badRequest('url must start with http:// or https://');
-  if (url.username !== '' || url.password !== '') throw badRequest('url must not contain credentials');
-  if (!isLoopbackUrlHost(url.hostname)) {
-    throw badRequest(
-      'url must point at a loopback host (127.0.0.0/8, localhost or [::1]): the sandbox never sends traffic off this machine',
-    );
-  }
-  return url;
-}
+const canParseUrl = (v: string): boolean => URL.canParse(v);
 
-function parseEvents(value: unknown): AnyWebhookEventType[] {
-  const fired = [...FIRED_EVENTS].join(', ');
-  if (!Array.isArray(value) || value.length === 0 || value.length > KNOWN_EVENTS.size)
-    throw badRequest(`events must be a non-empty array of event names (${fired})`);
-  const out = new Set<AnyWebhookEventType>();
-  value.forEach((name: unknown, i) => {
-    if (typeof name !== 'string' || !KNOWN_EVENTS.has(name))
-      throw badRequest(`events[${i}] is not a known event name; use one of ${fired}`);
-    if (!FIRED_EVENTS.has(name))
-      throw badRequest(
-        `events[${i}] "${name}" is never fired by the sandbox, so a subscription to it would receive nothing; use one of ${fired}`,
-      );
-    out.add(name as AnyWebhookEventType);
+const subscriptionUrl = z
+  .string(`is required: a string of at most ${MAX_URL_LENGTH} characters`)
+  .trim()
+  .min(1, `is required: a string of at most ${MAX_URL_LENGTH} characters`)
+  .max(MAX_URL_LENGTH, `must be at most ${MAX_URL_LENGTH} characters`)
+  .refine(canParseUrl, { message: 'is not a valid absolute URL', abort: true })
+  .transform((v) => new URL(v))
+  .refine((u) => u.protocol === 'http:' || u.protocol === 'https:', {
+    message: 'must start with http:// or https://',
+    abort: true,
+  })
+  .refine((u) => u.username === '' && u.password === '', {
+    message: 'must not contain credentials',
+    abort: true,
+  })
+  .refine((u) => isLoopbackUrlHost(u.hostname), {
+    message:
+      'must point at a loopback host (127.0.0.0/8, localhost or [::1]): the sandbox never sends traffic off this machine',
   });
-  return [...out];
-}
 
-function parsePortfolioIds(value: unknown): string[] | undefined {
-  if (value === undefined || value === null) return undefined;
-  if (!Array.isArray(value) || value.length === 0 || value.length > MAX_PORTFOLIO_IDS)
-    throw badRequest(`portfolioIds must be a non-empty array of at most ${MAX_PORTFOLIO_IDS} portfolio ids`);
-  return value.map((id: unknown, i) => {
-    if (typeof id !== 'string' || id === '' || id.length > 200)
-      throw badRequest(`portfolioIds[${i}] must be a portfolio id (a non-empty string)`);
-    return id;
-  });
-}
+const FIRED_LIST = SANDBOX_FIRED_EVENTS.join(', ');
+
+const eventName = z
+  .string(`must be an event name; use one of ${FIRED_LIST}`)
+  .refine((name) => KNOWN_EVENTS.has(name), {
+    message: `is not a known event name; use one of ${FIRED_LIST}`,
+    abort: true,
+  })
+  .refine((name) => FIRED_EVENTS.has(name), {
+    error: (issue) =>
+      `"${String(issue.input)}" is never fired by the sandbox, so a subscription to it would receive nothing; use one of ${FIRED_LIST}`,
+  })
+  .transform((name) => name as AnyWebhookEventType);
+
+const subscriptionBody = z.strictObject({
+  url: subscriptionUrl,
+  events: z
+    .array(eventName, `must be a non-empty array of event names (${FIRED_LIST})`)
+    .min(1, `must be a non-empty array of event names (${FIRED_LIST})`)
+    .max(KNOWN_EVENTS.size, `must name each event once (${FIRED_LIST})`)
+    .transform((events) => [...new Set(events)]),
+  portfolioIds: z
+    .array(
+      z.string('must be a portfolio id (a non-empty string)').min(1, 'must be a portfolio id').max(200),
+      `must be a non-empty array of at most ${MAX_PORTFOLIO_IDS} portfolio ids`,
+    )
+    .min(1, `must be a non-empty array of at most ${MAX_PORTFOLIO_IDS} portfolio ids`)
+    .max(MAX_PORTFOLIO_IDS, `must be a non-empty array of at most ${MAX_PORTFOLIO_IDS} portfolio ids`)
+    .nullish(),
+  apiKey: z.string('must be a sandbox API key (a string)').max(200, 'must be a sandbox API key').nullish(),
+});
 
 export function parseSubscriptionInput(body: JsonObjectBody): SubscriptionInput {
-  const apiKey = body.apiKey;
-  if (apiKey !== undefined && apiKey !== null && (typeof apiKey !== 'string' || apiKey.length > 200))
-    throw badRequest('apiKey must be a sandbox API key (a string)');
+  const input = parseOr400(subscriptionBody, body, {
+    expected: 'a subscription has url, events, portfolioIds?, apiKey?',
+  });
   return {
-    url: parseUrl(body.url),
-    events: parseEvents(body.events),
-    portfolioIds: parsePortfolioIds(body.portfolioIds),
-    apiKey: typeof apiKey === 'string' ? apiKey : undefined,
+    url: input.url,
+    events: input.events,
+    portfolioIds: input.portfolioIds ?? undefined,
+    apiKey: input.apiKey ?? undefined,
   };
 }
 

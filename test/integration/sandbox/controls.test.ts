@@ -50,6 +50,31 @@ describe('sandbox controls', () => {
     expect((await h.control('DELETE', '/reset')).status).toBe(405);
   });
 
+  it('names the wrong field of a control body, and the control paths share the platform’s matcher', async () => {
+    const refusals: [string, string, unknown, string][] = [
+      [
+        'POST',
+        '/clock/advance',
+        { ms: 1.5 },
+        `ms: must be an integer between 0 and ${10 * 365 * 86_400_000}`,
+      ],
+      ['POST', '/clock/advance', { ms: 1, by: 2 }, 'unknown field(s) "by": the body is {ms}'],
+      ['POST', '/keys', { organizationId: 5 }, 'organizationId: must be a string'],
+      ['POST', '/keys', { portfolioId: 'nope' }, 'portfolioId: must be a portfolio of the organization'],
+      ['GET', '/requests?method=get', undefined, 'method: must be one of GET, POST, PATCH'],
+      ['GET', '/webhooks/deliveries?limit=0', undefined, 'limit: must be an integer between 1 and 1000'],
+      ['GET', '/webhooks/deliveries?since=1', undefined, 'since: is not a query parameter'],
+    ];
+    for (const [method, path, body, message] of refusals) {
+      const res = await h.control(method, path, body);
+      expect(res.status, path).toBe(400);
+      expect((res.json as { message: string }).message.startsWith(message), res.text).toBe(true);
+    }
+    const wrongMethod = await h.control('PUT', '/webhooks/subscriptions/some-id');
+    expect([wrongMethod.status, wrongMethod.headers.allow]).toEqual([405, 'DELETE']);
+    expect((await h.control('DELETE', '/webhooks/subscriptions/')).status).toBe(404);
+  });
+
   it('reset undoes changes and appended activities', async () => {
     const path = `/platform/organizations/${h.org}/activities?limit=1`;
     const before = (await h.get<{ activities: Activity[] }>(path)).activities[0];

@@ -52,7 +52,7 @@ describe('sandbox events', () => {
         events: ['loan-updated', name],
       });
       expect(res.status, name).toBe(400);
-      expect((res.json as { message: string }).message).toContain(`events[1] "${name}" is never fired`);
+      expect((res.json as { message: string }).message).toContain(`events[1]: "${name}" is never fired`);
     }
     await subscribe(SANDBOX_FIRED_EVENTS);
   });
@@ -125,7 +125,7 @@ describe('sandbox events', () => {
     const bad: [string, Record<string, unknown>, RegExp][] = [
       ['/deposits', { amount: '-1' }, /amount/],
       ['/deposits', { amount: '1e3' }, /amount/],
-      ['/deposits', { amount: '1', outcome: 'failed' }, /outcome must be one of completed, pending/],
+      ['/deposits', { amount: '1', outcome: 'failed' }, /outcome: must be one of completed, pending/],
       ['/deposits', { amount: '1', currency: 'NOPE' }, /no NOPE wallet/],
       ['/deposits', { amount: '1', portfolio: 'x' }, /unknown field\(s\) "portfolio"/],
       ['/withdrawals', { amount: '1', outcome: 'completed', failureReason: 'x' }, /failureReason/],

@@ -127,6 +127,40 @@ describe('POST /exchange', () => {
     expect((res.json as { message: string }).message.startsWith(field)).toBe(true);
   });
 
+  it('finds an order by its cloid whatever the case of its hex digits', async () => {
+    const placed = await act({
+      type: 'order',
+      orders: [order({ c: '0x' + 'ab'.repeat(16) })],
+      grouping: 'na',
+    });
+    expect((placed.json as Ok).response.data?.statuses[0]).toEqual({ resting: { oid: expect.any(Number) } });
+    const byCloid = await act({
+      type: 'cancelByCloid',
+      cancels: [{ asset: 0, cloid: '0x' + 'AB'.repeat(16) }],
+    });
+    expect((byCloid.json as Ok).response.data?.statuses).toEqual(['success']);
+  });
+
+  it('refuses with the shared schema’s rules, naming the field, and takes no query', async () => {
+    const tif = await act({
+      type: 'order',
+      orders: [order({ t: { limit: { tif: 'Fok' } } })],
+      grouping: 'na',
+    });
+    expect(tif.json).toEqual({
+      error: 'bad-request',
+      message: 'action.orders[0].t.limit.tif: must be one of Alo, Ioc, Gtc',
+    });
+    const nested = await act({ type: 'order', orders: [order({ extra: 1 })], grouping: 'na' });
+    expect((nested.json as { message: string }).message).toBe('action.orders[0]: unknown field(s) "extra"');
+    const query = await signed(h.target, 'POST', '/platform/exchange?portfolioId=x', {
+      body: JSON.stringify({ action: { type: 'scheduleCancel' }, nonce: ++nonce }),
+      headers: { 'Content-Type': 'application/json' },
+    });
+    expect(query.status).toBe(400);
+    expect((query.json as { message: string }).message).toMatch(/^portfolioId: is not a query parameter/);
+  });
+
   it('takes exactly {action, nonce, vaultAddress?} and names any other top-level field', async () => {
     const extra = await submit({ portfolioId: desk, action: { type: 'scheduleCancel' }, nonce: ++nonce });
     expect(extra.status).toBe(400);

@@ -127,16 +127,16 @@ describe('sandbox faults', () => {
 
   it.each([
     [{}, /method/],
-    [{ method: 'patch', pathPrefix: '/', mode: 'drop-after-commit' }, /method must be one of/],
+    [{ method: 'patch', pathPrefix: '/', mode: 'drop-after-commit' }, /method: must be one of/],
     [{ method: 'PATCH', pathPrefix: 'organizations', mode: 'drop-after-commit' }, /pathPrefix/],
     [
       { method: 'PATCH', pathPrefix: '/platform/organizations/', mode: 'drop-after-commit' },
       /relative to \/platform/,
     ],
-    [{ method: 'PATCH', pathPrefix: '/', mode: 'explode' }, /mode must be one of/],
+    [{ method: 'PATCH', pathPrefix: '/', mode: 'explode' }, /mode: must be one of/],
     [{ method: 'PATCH', pathPrefix: '/', mode: 'delay-after-commit' }, /delayMs/],
     [{ method: 'PATCH', pathPrefix: '/', mode: 'delay-after-commit', delayMs: 1.5 }, /delayMs/],
-    [{ method: 'PATCH', pathPrefix: '/', mode: 'drop-after-commit', delayMs: 10 }, /delayMs applies only/],
+    [{ method: 'PATCH', pathPrefix: '/', mode: 'drop-after-commit', delayMs: 10 }, /delayMs: applies only/],
     [{ method: 'PATCH', pathPrefix: '/', mode: 'drop-after-commit', times: 0 }, /times/],
     [{ method: 'PATCH', pathPrefix: '/', mode: 'drop-after-commit', time: 1 }, /unknown field\(s\) "time"/],
   ])('refuses the fault %j with a 400 that says what to fix', async (body, message) => {

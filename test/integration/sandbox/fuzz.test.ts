@@ -6,9 +6,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest, signed, type RawResponse } from '../../support/sandbox-http';
 import { platformHeaders } from '../../support/sandbox-signing';
+import { QUERY_NAMES } from '../../../src/shared/platform/query-names';
 import { newKey, startHarness, type Harness } from './harness';
 
 const REQUESTS = 3200;
+const OWN_PARAMS: readonly [RegExp, readonly string[]][] = [
+  [/\/portfolios$/, QUERY_NAMES.portfolios],
+  [/\/wallets$/, QUERY_NAMES.wallets],
+  [/\/agent-wallets$/, QUERY_NAMES.agentWallets],
+  [/\/clearloop\/actions$/, QUERY_NAMES.clearLoopActions],
+  [/\/crypto-addresses$/, QUERY_NAMES.cryptoAddresses],
+  [/\/loans$/, QUERY_NAMES.loans],
+  [/\/activities$/, QUERY_NAMES.activities],
+  [/\/(accounts|exchange|loans\/[^/]+)$/, []],
+];
 const PARALLEL = 16;
 
 function rng(seed: number): () => number {
@@ -221,7 +232,12 @@ describe('fuzz', () => {
       const path = pick(paths)();
       const q: string[] = [];
       const nq = Math.floor(r() * 4);
-      for (let i = 0; i < nq; i++) q.push(`${pick(params)}=${pick(values)}`);
+      // Mostly the operation's own names (any other name is a 400 before the handler runs).
+      const own = OWN_PARAMS.find(([re]) => re.test(path))?.[1] ?? params;
+      for (let i = 0; i < nq; i++) {
+        const names = r() < 0.9 ? own : params;
+        if (names.length > 0) q.push(`${pick(names)}=${pick(values)}`);
+      }
       const target = q.length > 0 ? `${path}?${q.join('&')}` : path;
       const method = pick(['GET', 'GET', 'GET', 'POST', 'PATCH', 'PATCH', 'DELETE', 'PUT']);
       const b = method === 'GET' && r() < 0.8 ? '' : body();

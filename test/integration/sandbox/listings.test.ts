@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES, ADDRESS_TYPES, PORTFOLIO_TYPES } from '../../../src/shared/platform/enums';
+import { QUERY_NAMES } from '../../../src/shared/platform/query-names';
 import type {
   Account,
   Activity,
@@ -96,8 +97,31 @@ describe('portfolios, wallets, accounts', () => {
     );
     expect(excluded.wallets.length + types.wallets.length).toBe(wallets.length);
     expect(message((await h.req('GET', '/platform/wallets?nonEmpty=1')).json)).toBe(
-      'nonEmpty must be true or false',
+      'nonEmpty: must be true or false',
     );
+  });
+
+  it('answers 400 to a query parameter the client never sends, naming it', async () => {
+    const lists: [string, readonly string[]][] = [
+      ['/platform/portfolios', QUERY_NAMES.portfolios],
+      ['/platform/wallets', QUERY_NAMES.wallets],
+      ['/platform/agent-wallets', QUERY_NAMES.agentWallets],
+      ['/platform/clearloop/actions', QUERY_NAMES.clearLoopActions],
+      ['/platform/crypto-addresses', QUERY_NAMES.cryptoAddresses],
+      [`/platform/organizations/${h.org}/loans`, QUERY_NAMES.loans],
+      [`/platform/organizations/${h.org}/activities`, QUERY_NAMES.activities],
+      ['/platform/accounts', []],
+    ];
+    for (const [path, names] of lists) {
+      const res = await h.req('GET', `${path}?limit=1&loanStatuses=active`);
+      expect(res.status, path).toBe(400);
+      expect(message(res.json), path).toMatch(/^(loanStatuses|limit): is not a query parameter/);
+      // Every name of the shared table is one the operation reads (a value may still be refused).
+      for (const name of names) {
+        const one = await h.req('GET', `${path}?${name}=1`);
+        expect(message(one.json ?? {}) ?? '', `${path} ${name}`).not.toMatch(/is not a query parameter/);
+      }
+    }
   });
 
   it('answers the deprecated accounts list', async () => {
@@ -213,7 +237,7 @@ describe('activities', () => {
       /^activityTypes/,
     );
     expect(message((await h.req('GET', `${path()}?limit=10001`)).json)).toBe(
-      'limit must be an integer between 1 and 10000',
+      'limit: must be an integer between 1 and 10000',
     );
     expect((await h.req('GET', `/platform/organizations/other/activities`)).status).toBe(403);
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LOAN_OPERATIONS, type LoanOperation } from '../../../src/shared/loan-actions';
 import type { Activity, Loan } from '../../../src/shared/platform/resources';
 import { signed } from '../../support/sandbox-http';
 import { newKey, startHarness, type Harness } from './harness';
@@ -264,6 +265,51 @@ describe('loan operations', () => {
     expect(errorOf(res.json)).toBe('forbidden');
   });
 
+  it('dispatches every media type of the shared loan-operation table to its own body schema', async () => {
+    const loan = await fixture('sandbox-approve-lend-4');
+    for (const name of Object.keys(LOAN_OPERATIONS) as LoanOperation[]) {
+      const { mediaType, title } = LOAN_OPERATIONS[name];
+      const res = await patch(loan.loanId, mediaType, { bogus: 1 });
+      expect(res.status, name).toBe(400);
+      expect((res.json as { message: string }).message, name).toMatch(
+        new RegExp(`^unknown field\\(s\\) "bogus": ${title} takes `),
+      );
+    }
+    const approve = await patch(loan.loanId, APPROVE, { loanId: loan.loanId });
+    expect((approve.json as { message: string }).message).toBe(
+      'unknown field(s) "loanId": Approve loan takes no body (empty or {})',
+    );
+    expect((await fixture('sandbox-approve-lend-4')).status).toBe('awaiting-approval');
+  });
+
+  it('reads loan bodies with the console’s action schemas (the estimate’s collaterals included)', async () => {
+    const loan = (await allLoans('&statuses=active')).find((l) => l.debtRatio !== undefined);
+    if (loan === undefined) throw new Error('no collateralised active loan');
+    const estimate = (body: unknown) => patch(loan.loanId, ESTIMATE, body);
+    const btc = { amount: '1', currency: 'BTC', mainCurrency: 'BTC' };
+    expect((await estimate({ collaterals: [btc] })).status).toBe(200);
+    for (const [body, message] of [
+      [{ collaterals: [{ amount: '1', currency: 'BTC' }] }, 'collaterals[0].mainCurrency: is required'],
+      [
+        { collaterals: [{ ...btc, amount: '-1' }] },
+        'collaterals[0].amount: must be a plain positive number, without a sign',
+      ],
+      [
+        { collaterals: [{ ...btc, currency: 'NOPE' }] },
+        'collaterals[0].currency: must be a currency the sandbox prices',
+      ],
+      [{ amount: '0' }, 'amount: must be greater than zero'],
+      [{ includeInterest: 'yes' }, 'includeInterest: must be true or false'],
+    ] as const) {
+      const res = await estimate(body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect((res.json as { message: string }).message.startsWith(message), res.text).toBe(true);
+    }
+    const interest = await fixture('sandbox-interest-lend-1');
+    const noAllocation = await patch(interest.loanId, CANCEL_INTEREST, {});
+    expect((noAllocation.json as { message: string }).message).toBe('loanAllocationId: is required');
+  });
+
   it('reset restores every scenario', async () => {
     const loan = await fixture('sandbox-approve-lend-1');
     expect((await patch(loan.loanId, APPROVE)).status).toBe(200);
@@ -313,6 +359,9 @@ describe('LTV dry run', () => {
       'collaterals[0].amount',
     ],
     [{ loanAmount: '1', loanCurrency: 'USDC' }, 'collaterals'],
+    [{ loanAmount: '1', loanCurrency: 'USDC', targetLtv: 'abc' }, 'targetLtv: must be a decimal number'],
+    [{ loanAmount: '1', loanCurrency: 'USDC', targetLtv: '11' }, 'targetLtv: must be a ratio'],
+    [{ loanAmount: '1', loanCurrency: 'USDC', targetLtv: '0.5', extra: 1 }, 'unknown field(s) "extra"'],
   ])('refuses %j naming %s', async (body, field) => {
     const res = await dry(body);
     expect(res.status).toBe(400);

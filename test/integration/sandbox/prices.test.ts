@@ -35,7 +35,7 @@ function expectedLtv(l: Loan, prices: Record<string, string>): string {
 }
 
 async function healthyBtcCollateralLoan(): Promise<Loan> {
-  const loans = (await h.get<{ loans: Loan[] }>(`${loansPath()}?limit=1000&loanStatuses=active`)).loans;
+  const loans = (await h.get<{ loans: Loan[] }>(`${loansPath()}?limit=1000&statuses=active`)).loans;
   const found = loans.find(
     (l) =>
       l.debtRatioStatus === 'healthy' &&
@@ -128,10 +128,12 @@ describe('sandbox prices', () => {
 
   it.each([
     [{}, /at least one price/],
-    [{ XYZ: '1' }, /"XYZ" is not a sandbox currency/],
-    [{ BTC: '0' }, /BTC must be a positive USD price/],
-    [{ BTC: 52000 }, /BTC must be a positive USD price/],
-    [{ BTC: '1e5' }, /BTC must be a positive USD price/],
+    [{ XYZ: '1' }, /^unknown field\(s\) "XYZ": the sandbox's currencies are BTC, ETH/],
+    [{ BTC: '0' }, /^BTC: must be a positive USD price/],
+    [{ BTC: 52000 }, /^BTC: must be a positive USD price/],
+    [{ BTC: '1e5' }, /^BTC: must be a positive USD price/],
+    [{ BTC: 'x' }, /^BTC: must be a positive USD price/],
+    [{ BTC: '' }, /^BTC: must be a positive USD price/],
   ])('refuses %j, naming what to fix', async (body, message) => {
     const res = await h.control('POST', '/prices', body);
     expect(res.status).toBe(400);
