@@ -1,6 +1,6 @@
 /**
  * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large
- * [--platform-timeout-ms <ms>]`.
+ * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`.
  * Starts the main side under plain Node, serves the built renderer on loopback and prints the
  * URL (with its token) on a line of its own.
  */
@@ -15,7 +15,7 @@ import { startWebBridge } from './bridge';
 function usage(message: string): never {
   console.error(
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]` +
-      ` [--platform-timeout-ms <ms>]`,
+      ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`,
   );
   process.exit(2);
 }
@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     'sandbox-size'?: string;
     'static-dir'?: string;
     'platform-timeout-ms'?: string;
+    'sandbox-control-token'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
         'sandbox-size': { type: 'string' },
         'static-dir': { type: 'string' },
         'platform-timeout-ms': { type: 'string' },
+        'sandbox-control-token': { type: 'string' },
       },
       strict: true,
     }));
@@ -53,6 +55,9 @@ async function main(): Promise<void> {
     usage(
       `--platform-timeout-ms must be a whole number of milliseconds from 100 to 600000, got "${rawTimeout}"`,
     );
+  const sandboxControlToken = values['sandbox-control-token'];
+  if (sandboxControlToken !== undefined && !/^[\x21-\x7e]{16,200}$/.test(sandboxControlToken))
+    usage('--sandbox-control-token must be 16 to 200 printable ASCII characters without spaces');
   const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
   const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
   if (!existsSync(resolve(staticDir, 'index.html')))
@@ -68,6 +73,8 @@ async function main(): Promise<void> {
     saveDialog: null,
     // Each attempt's time limit towards the platform (default 30 s); tests shorten it.
     timeoutMs,
+    // Tests drive the embedded sandbox's controls with a token they chose; default random.
+    sandboxControlToken,
   });
   const bridge = await startWebBridge({
     router: mainApp.router,
