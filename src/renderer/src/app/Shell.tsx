@@ -6,6 +6,7 @@ import { useUiStateStore, useWorkspaceUi } from './ui-state-store';
 import { TopBar } from './TopBar';
 import { TabBar } from './TabBar';
 import { TabView } from './TabView';
+import { UpdateBanner } from '../features/updates/UpdateBanner';
 
 const ENV_BANNER: Record<WorkspaceView['environment'], string | null> = {
   production: 'PRODUCTION — every action moves real funds',
@@ -44,6 +45,7 @@ export function Shell({ workspace }: { workspace: WorkspaceView }) {
           {banner}
         </div>
       ) : null}
+      <UpdateBanner />
       <TopBar workspace={workspace} />
       <TabBar active={ui.tab} onSelect={setTab} />
       <main className="view" data-testid={`view-${ui.tab}`}>
