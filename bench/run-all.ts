@@ -15,11 +15,20 @@ import { TSX_ARGS } from './lib/servers';
 const HERE = dirname(fileURLToPath(import.meta.url));
 const SCRIPT_TIMEOUT_MS = 120_000;
 
+/** Benchmarks named by subject rather than number, with the number their record carries. */
+const NAMED_SCRIPTS: readonly { n: number; file: string }[] = [
+  { n: 10, file: 'journal-append.ts' },
+  { n: 11, file: 'journal-view.ts' },
+  { n: 12, file: 'risk-board.ts' },
+  { n: 13, file: 'risk-watch-cycle.ts' },
+];
+
 function scripts(only: readonly number[]): { n: number; file: string }[] {
   return readdirSync(HERE)
     .map((file) => ({ file, match: /^(\d+)-[\w-]+\.ts$/.exec(file) }))
     .filter((x): x is { file: string; match: RegExpExecArray } => x.match !== null)
     .map((x) => ({ n: Number(x.match[1]), file: join(HERE, x.file) }))
+    .concat(NAMED_SCRIPTS.map((x) => ({ n: x.n, file: join(HERE, x.file) })))
     .filter((x) => only.length === 0 || only.includes(x.n))
     .sort((a, b) => a.n - b.n);
 }

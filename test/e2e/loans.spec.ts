@@ -4,7 +4,9 @@
  * the platform's new state; disallowed ones are disabled with the reason; a refused one shows the
  * platform's message and is sent exactly once.
  */
+import type { CopperApi } from '../../src/shared/contract';
 import { test, expect } from './support/fixtures';
+import { startConsoleServer } from './support/console-server';
 import { approveLoanDirectly } from './support/platform-request';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
@@ -33,12 +35,81 @@ test('lists loans, filters by side and status, sorts by amount', async ({ app })
   await expect(loans.table.root).toHaveAttribute('data-row-count', '6');
   expect(new Set(await loans.table.columnTexts('status'))).toEqual(new Set(['awaiting-approval']));
 
+  // Amounts sort within their currency (grouped by currency), never 1 BTC below 2 ETH.
+  await app.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(loans.table.root).toHaveAttribute('data-row-count', '58');
   await loans.table.sortBy('amount', 'ascending');
-  const up = (await loans.table.columnTexts('amount')).map(amountOf);
-  expect(up).toEqual([...up].sort((a, b) => a - b));
+  const groups = async () => {
+    const ccys = await loans.table.columnTexts('currency');
+    const amounts = (await loans.table.columnTexts('amount')).map(amountOf);
+    return ccys.map((c, i) => ({ c, a: amounts[i] as number }));
+  };
+  const checkGrouped = (rows: { c: string; a: number }[], dir: 1 | -1) => {
+    for (let i = 1; i < rows.length; i++) {
+      const [prev, cur] = [rows[i - 1], rows[i]] as [{ c: string; a: number }, { c: string; a: number }];
+      if (prev.c !== cur.c) expect(dir * (prev.c < cur.c ? -1 : 1), `currency order at row ${i}`).toBe(-1);
+      else expect(dir * (cur.a - prev.a), `${cur.c} amounts in order at row ${i}`).toBeGreaterThanOrEqual(0);
+    }
+    // Each currency is one contiguous group.
+    const runs = rows.map((r) => r.c).filter((c, i, all) => i === 0 || all[i - 1] !== c);
+    expect(runs).toEqual([...new Set(runs)]);
+  };
+  const up = await groups();
+  expect(new Set(up.map((r) => r.c)).size).toBeGreaterThan(1);
+  checkGrouped(up, 1);
   await loans.table.sortBy('amount', 'descending');
-  const down = (await loans.table.columnTexts('amount')).map(amountOf);
-  expect(down).toEqual([...up].sort((a, b) => b - a));
+  checkGrouped(await groups(), -1);
+});
+
+test('search finds a loan beyond the first 1,000 by id, in a large sandbox, and the pager moves on', async ({
+  page,
+}) => {
+  const server = await startConsoleServer({ size: 'large' });
+  try {
+    await page.goto(server.url);
+    await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 60_000 });
+    const shell = new Shell(page);
+    const loans = new LoansPage(page);
+    await shell.openTab('loans');
+    await loans.table.waitReady();
+    expect(await loans.table.rowCount()).toBe(1000);
+    await expect(page.getByTestId('loan-page')).toContainText('Page 1');
+    const firstPage = await loans.table.renderedIds();
+
+    // A loan far past the first page, as the platform lists them (updatedAt, newest first).
+    const far = await page.evaluate(async () => {
+      const copper = (window as unknown as { copper: CopperApi }).copper;
+      const list = await copper.workspaces.list({});
+      if (!list.ok || !list.value.activeId) throw new Error('no workspace');
+      const res = await copper.loans.list({
+        workspaceId: list.value.activeId,
+        limit: 1,
+        offset: 5_000,
+        sortDirection: 'DESC',
+      });
+      if (!res.ok || !res.value.items[0]) throw new Error('no loan at offset 5000');
+      return res.value.items[0].loanId;
+    });
+    expect(firstPage).not.toContain(far);
+
+    await page.getByTestId('loan-search').fill(far);
+    await page.getByTestId('loan-search-submit').click();
+    await loans.table.waitReady();
+    await expect(loans.table.root).toHaveAttribute('data-row-count', '1');
+    expect(await loans.table.renderedIds()).toEqual([far]);
+    await expect(page.getByTestId('loan-search-status')).toContainText('1 loans match');
+
+    // Clearing the search goes back to the pages; Next reads the second thousand.
+    await page.getByTestId('loan-search-clear').click();
+    await loans.table.waitReady();
+    await page.getByTestId('loan-page-next').click();
+    await expect(page.getByTestId('loan-page')).toContainText('Page 2 · loans 1,001–2,000');
+    await loans.table.waitReady();
+    const secondPage = await loans.table.renderedIds();
+    expect(secondPage.filter((id) => firstPage.includes(id))).toEqual([]);
+  } finally {
+    await server.stop();
+  }
 });
 
 test('approve: the lender approves a loan, the row and the detail show the new state', async ({ app }) => {

@@ -3,7 +3,7 @@
  * main-side service with its dependencies, starts the embedded sandbox and registers the
  * "Local sandbox" workspace, and wires the router. No electron import here.
  */
-import { mkdir } from 'node:fs/promises';
+import { prepareDataDir } from './data-dir';
 import { join } from 'node:path';
 import { createRouter, type Handlers, type Router } from '../router/router';
 import { EventBus } from '../events/event-bus';
@@ -16,11 +16,23 @@ import { startSandbox, type RunningSandbox } from '../../sandbox';
 import { PlatformClients } from './platform-clients';
 import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
 import { registerPlatformHandlers } from '../handlers/platform-handlers';
-import { registerLocalHandlers, type SaveDialog } from '../handlers/local-handlers';
+import { ExportPaths, registerLocalHandlers, type SaveDialog } from '../handlers/local-handlers';
+import { Journals } from '../journal/journals';
+import { registerJournalHandlers } from '../journal/handlers';
+import { PreferencesStore } from '../preferences/preferences-store';
 import { registerWebhookHandlers } from '../handlers/webhook-handlers';
+import { registerActionHandlers } from '../handlers/action-handlers';
+import { ActionService } from '../actions/action-service';
 import { SandboxControls } from '../platform/sandbox-controls';
 import type { Notifier } from '../webhooks/notifier';
 import { WebhookReceiver } from '../webhooks/receiver';
+import { UpdateService } from '../updater/update-service';
+import { registerUpdateHandlers } from '../updater/update-handlers';
+import type { UpdateEngineFactory } from '../updater/update-engine';
+import type { KeychainStatus } from '../../shared/contract';
+import { RiskStateFile } from '../risk/risk-state-file';
+import { RiskWatch } from '../risk/risk-watch';
+import { registerRiskHandlers } from '../handlers/risk-handlers';
 
 export interface MainAppOptions {
   dataDir: string;
@@ -34,12 +46,22 @@ export interface MainAppOptions {
   timeoutMs?: number;
   /** Desktop notifications for chosen webhook events: Electron passes one; browser mode none. */
   notifier?: Notifier;
+  /** The embedded sandbox's control token (tests pass one to drive its controls); default random. */
+  sandboxControlToken?: string;
+  /** Builds the updater for a feed URL (Electron passes electron-updater's); absent: updates unsupported. */
+  updateEngine?: UpdateEngineFactory;
 }
 
 export interface MainApp {
   router: Router;
   events: EventBus;
   sandbox: RunningSandbox;
+  /** Locks the encrypted vault now; the Electron shell calls it on suspend and screen lock (powerMonitor). */
+  lockVault(): Promise<void>;
+  /** Desktop updates; the Electron shell starts its automatic checks (when allowed) once the window is up. */
+  updates: UpdateService;
+  /** For the shell's start-up dialog when the OS keychain is unavailable. */
+  keychainStatus(): Promise<KeychainStatus>;
   close(): Promise<void>;
 }
 
@@ -54,19 +76,39 @@ function consoleFor(log: Logger, service: string): Pick<Console, 'info' | 'warn'
   };
 }
 
+/** Calls `fn(key)` at most once per `ms` per key, trailing: a burst of requests is one meter update. */
+function throttlePerKey(ms: number, fn: (key: string) => void): (key: string) => void {
+  const pending = new Set<string>();
+  return (key) => {
+    if (pending.has(key)) return;
+    pending.add(key);
+    setTimeout(() => {
+      pending.delete(key);
+      fn(key);
+    }, ms).unref();
+  };
+}
+
 export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const { dataDir, log } = options;
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await prepareDataDir(dataDir, log);
 
   const events = new EventBus();
   const jobs = new JobRegistry();
-  const history = new RequestHistory();
+  // Issue 12: the request history and preferences persist in dataDir; the journal is opened below.
+  const history = await RequestHistory.open({ dir: join(dataDir, 'history'), log });
+  const preferences = await PreferencesStore.open({ dataDir, log });
+  const exportPaths = new ExportPaths();
   const workspaces = await WorkspaceStore.open({ dataDir, logger: consoleFor(log, 'workspaces') });
   const keys = await KeyService.start({ dataDir, logger: consoleFor(log, 'keychain') });
 
   // The embedded sandbox: a fresh key pair each start, held in memory only (it guards nothing of
   // value), so the first run works even on a machine with no keychain at all.
-  const sandbox = await startSandbox({ port: 0, size: options.sandboxSize });
+  const sandbox = await startSandbox({
+    port: 0,
+    size: options.sandboxSize,
+    controlToken: options.sandboxControlToken,
+  });
   const builtIn = await workspaces.ensureBuiltInSandbox({
     baseUrl: sandbox.baseUrl,
     organizationId: sandbox.organizationId,
@@ -78,11 +120,56 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   await keys.registerMemoryKey(builtIn.value.id, { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret });
   log.info('app', `local sandbox (${options.sandboxSize}) at ${sandbox.baseUrl}`);
 
-  const clients = new PlatformClients({ workspaces, keys, history, log, timeoutMs: options.timeoutMs });
+  const clients = new PlatformClients({
+    workspaces,
+    keys,
+    history,
+    log,
+    timeoutMs: options.timeoutMs,
+    onGuardChange: throttlePerKey(250, (workspaceId) => events.emit('guard-changed', { workspaceId })),
+  });
+  const journals = await Journals.open({ dataDir, log, knownSecrets: () => [sandbox.apiSecret] });
+  void journals.warm(); // in the background: the unsettled notice and the Journal view read it
+  const actions = new ActionService({
+    clients,
+    journal: journals,
+    onUnsettledChange: () => events.emit('actions-changed', { workspaceId: null }),
+  });
+  // Actions whose outcome was still unknown when the console stopped come back, until settled.
+  void journals
+    .unsettled()
+    .then((entries) => actions.restore(entries))
+    .catch((error: unknown) => log.error('actions', 'could not read unsettled actions from the journal', error));
   const receiver = new WebhookReceiver();
+  const updates = await UpdateService.open({
+    dataDir,
+    currentVersion: options.version,
+    createEngine: options.updateEngine ?? null,
+    hasProductionWorkspace: async () =>
+      workspaces.list().workspaces.some((w) => w.environment === 'production'),
+    log,
+    onStatus: (status) => events.emit('update-status', status),
+  });
+  // Issue 13: the risk watch runs per workspace on the main side, whether or not its tab is shown.
+  const riskWatch = new RiskWatch({
+    clients,
+    state: await RiskStateFile.open(dataDir, (m) => log.warn('risk', m)),
+    actions,
+    journal: journals,
+    notify: options.notifier ? (title, body) => options.notifier?.notify(title, body) : null,
+    onAlert: (alert) => events.emit('risk-alert', alert),
+    onChanged: (workspaceId) => events.emit('risk-changed', { workspaceId }),
+    warn: (m) => log.warn('risk', m),
+  });
+  riskWatch.resumeAll();
+  events.subscribe((event, payload) => {
+    if (event === 'webhook-received') riskWatch.nudge((payload as { workspaceId: string }).workspaceId);
+  });
   const handlers = {
+    ...registerRiskHandlers({ watch: riskWatch, clients, events, jobs }),
     ...registerWorkspaceHandlers({ workspaces, keys, clients, events }),
     ...registerPlatformHandlers({ clients, events, jobs }),
+    ...registerActionHandlers({ actions, clients }),
     ...registerLocalHandlers({
       info: { version: options.version, shell: options.shell, dataDir, platform: process.platform },
       clients,
@@ -91,15 +178,21 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       history,
       saveDialog: options.saveDialog,
       exportDir: join(dataDir, 'exports'),
+      exportPaths,
     }),
+    ...registerJournalHandlers({ journals, exportPaths, log }),
+    ...registerUpdateHandlers({ updates }),
     ...registerWebhookHandlers({
       receiver,
-      controls: new SandboxControls(),
+      controls: new SandboxControls({
+        embedded: { controlUrl: sandbox.controlUrl, controlToken: sandbox.controlToken },
+      }),
       workspaces,
       keys,
       events,
       log,
       notifier: options.notifier ?? null,
+      preferences,
     }),
   } satisfies Handlers;
 
@@ -107,10 +200,19 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     router: createRouter(handlers, log),
     events,
     sandbox,
+    async lockVault() {
+      await keys.lockVault();
+    },
+    updates,
+    keychainStatus: () => keys.status(),
     async close() {
+      riskWatch.close();
+      updates.close();
       jobs.cancelAll();
       await receiver.stop();
       await sandbox.close();
+      await history.flush();
+      await journals.close();
     },
   };
 }

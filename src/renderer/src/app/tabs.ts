@@ -2,12 +2,15 @@
 export const DATA_TABS = [
   { id: 'portfolios-wallets', label: 'Portfolios & wallets', key: '1' },
   { id: 'loans', label: 'Loans', key: '2' },
+  // Alt+R: the digits are taken; Shell's shortcut handler matches `Digit${key}`, so it needs `KeyR` too.
+  { id: 'risk', label: 'Risk', key: 'R' },
   { id: 'agent-wallets', label: 'Agent wallets & exchange', key: '3' },
   { id: 'clearloop', label: 'ClearLoop', key: '4' },
   { id: 'activities', label: 'Activities', key: '5' },
   { id: 'address-book', label: 'Address book', key: '6' },
   { id: 'request-history', label: 'Request history', key: '7' },
   { id: 'webhooks', label: 'Webhooks', key: '8' },
+  { id: 'journal', label: 'Journal', key: '9' },
 ] as const;
 /** Workspace management sits apart on the right. */
 export const SETTINGS_TAB = { id: 'workspaces', label: 'Workspaces', key: '0' } as const;

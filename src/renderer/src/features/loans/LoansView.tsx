@@ -13,18 +13,30 @@ import { LtvDryRun } from './LtvDryRun';
 import {
   LOAN_DEFAULTS,
   LOAN_LIMIT,
+  MAX_LOAN_PAGE,
   loanFilterSchema,
+  loanSearchQuery,
   loansQuery,
   refreshLoan,
   toParams,
+  toSearchParams,
   type LoanFilters,
 } from './queries';
+
+const NO_SEARCH = { search: '' };
 
 export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'loans', loanFilterSchema, LOAN_DEFAULTS);
   const params = useMemo(() => toParams(filters), [filters]);
-  const entry = useWorkspaceQuery(loansQuery, wsId, params);
+  const searchParams = useMemo(() => toSearchParams(filters), [filters]);
+  const pageEntry = useWorkspaceQuery(loansQuery, wsId, params);
+  // The search walks every page on the main side; without search text it is never sent.
+  const searchEntry = useWorkspaceQuery(loanSearchQuery, wsId, searchParams ?? NO_SEARCH);
+  const searching = searchParams !== null;
+  const entry = searching ? searchEntry : pageEntry;
+  const [searchText, setSearchText] = useState(filters.search ?? '');
+  const page = filters.page ?? 0;
   const portfolios = usePortfolios(wsId);
   const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
@@ -42,11 +54,39 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
     const t = setTimeout(() => void refreshLoan(wsId, selectedId), 400);
     return () => clearTimeout(t);
   }, [wsId, selectedId]);
-  const set = (patch: Partial<LoanFilters>) => setFilters({ ...filters, ...patch });
+  // A new filter starts again at the first page.
+  const set = (patch: Partial<LoanFilters>) =>
+    setFilters({
+      ...filters,
+      ...(Object.keys(patch).some((k) => k !== 'page' && k !== 'selectedId') ? { page: 0 } : {}),
+      ...patch,
+    });
+  const runSearch = () => set({ search: searchText.trim() || undefined, selectedId: undefined });
 
   return (
     <div className="split-v">
       <div className="filters" data-testid="loan-filters">
+        <form
+          className="field"
+          role="search"
+          onSubmit={(e) => {
+            e.preventDefault();
+            runSearch();
+          }}
+        >
+          <input
+            type="search"
+            data-testid="loan-search"
+            aria-label="Search loans by id, external id or counterparty"
+            placeholder="Loan id or counterparty…"
+            value={searchText}
+            maxLength={200}
+            onChange={(e) => setSearchText(e.target.value)}
+          />{' '}
+          <button type="submit" className="btn small" data-testid="loan-search-submit">
+            Search
+          </button>
+        </form>
         <label className="field">
           Side
           <select
@@ -118,11 +158,62 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           </button>
         </div>
       </div>
-      {entry.data?.mayHaveMore ? (
-        <div className="notice">
-          Showing the first {LOAN_LIMIT.toLocaleString()} loans; narrow the filters to see others.
+      {searching ? (
+        <div className="notice" data-testid="loan-search-status">
+          {searchEntry.status === 'loading' ? (
+            <>
+              Searching every page for “{searchParams.search}”…{' '}
+              <button type="button" className="btn small" onClick={() => void loanSearchQuery.cancel(wsId)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <>
+              {(searchEntry.data?.items.length ?? 0).toLocaleString()} loans match “{searchParams.search}”
+              {searchEntry.data?.incomplete
+                ? ' (the platform skipped rows while we read: some may be missing)'
+                : ''}
+              .
+            </>
+          )}{' '}
+          <button
+            type="button"
+            className="btn small"
+            data-testid="loan-search-clear"
+            onClick={() => {
+              setSearchText('');
+              set({ search: undefined });
+            }}
+          >
+            Clear search
+          </button>
         </div>
-      ) : null}
+      ) : (
+        <div className="pager" data-testid="loan-pager">
+          <button
+            type="button"
+            className="btn small"
+            data-testid="loan-page-prev"
+            disabled={page === 0}
+            onClick={() => set({ page: page - 1 })}
+          >
+            ← Previous
+          </button>{' '}
+          <span className="small" data-testid="loan-page">
+            Page {page + 1} · loans {(page * LOAN_LIMIT + 1).toLocaleString()}–
+            {(page * LOAN_LIMIT + (pageEntry.data?.items.length ?? 0)).toLocaleString()}
+          </span>{' '}
+          <button
+            type="button"
+            className="btn small"
+            data-testid="loan-page-next"
+            disabled={!pageEntry.data?.mayHaveMore || page >= MAX_LOAN_PAGE}
+            onClick={() => set({ page: page + 1 })}
+          >
+            Next →
+          </button>
+        </div>
+      )}
       <div className="split">
         <DataTable
           testId="table-loans"
@@ -131,7 +222,11 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           getRowId={(l) => l.loanId}
           status={entry.status}
           error={entry.error}
-          onRetry={() => void loansQuery.load(wsId, params, true)}
+          onRetry={() =>
+            void (searchParams
+              ? loanSearchQuery.load(wsId, searchParams, true)
+              : loansQuery.load(wsId, params, true))
+          }
           layout={layout}
           onLayoutChange={setLayout}
           selectedId={filters.selectedId ?? null}

@@ -10,12 +10,28 @@ interface LtvBarProps {
   /** A what-if LTV drawn as a second marker. */
   estimate?: string;
   testId?: string;
+  /** A table cell: the track and its marks only, no legend. */
+  compact?: boolean;
 }
 
 /** Current LTV against the margin-call and default thresholds. Geometry only uses floats. */
-export function LtvBar({ ltv, marginCall, defaultAt, status, estimate, testId = 'ltv-bar' }: LtvBarProps) {
+export function LtvBar({
+  ltv,
+  marginCall,
+  defaultAt,
+  status,
+  estimate,
+  testId = 'ltv-bar',
+  compact = false,
+}: LtvBarProps) {
   if (!isDecimal(ltv))
-    return <p className="muted small">No LTV reported (uncollateralised or not yet computed).</p>;
+    return compact ? (
+      <span className="muted" title="No LTV reported">
+        —
+      </span>
+    ) : (
+      <p className="muted small">No LTV reported (uncollateralised or not yet computed).</p>
+    );
   const values = [ltv, marginCall, defaultAt, estimate]
     .filter((v): v is string => isDecimal(v))
     .map((v) => new Decimal(v));
@@ -27,6 +43,40 @@ export function LtvBar({ ltv, marginCall, defaultAt, status, estimate, testId = 
   const df = pos(defaultAt);
   const est = pos(estimate);
   const tone = df !== null && p >= df ? 'danger' : mc !== null && p >= mc ? 'warn' : 'ok';
+  const track = (
+    <div
+      className="ltv-track"
+      role="meter"
+      aria-valuenow={p}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-label="Loan to value"
+    >
+      <div className={`ltv-fill tone-bg-${tone}`} style={{ width: `${p}%` }} />
+      {mc !== null ? (
+        <div className="ltv-mark warn" style={{ left: `${mc}%` }} title={`Margin call ${marginCall}`} />
+      ) : null}
+      {df !== null ? (
+        <div className="ltv-mark danger" style={{ left: `${df}%` }} title={`Default ${defaultAt}`} />
+      ) : null}
+      {est !== null ? (
+        <div className="ltv-mark estimate" style={{ left: `${est}%` }} title={`Estimate ${estimate}`} />
+      ) : null}
+    </div>
+  );
+  if (compact)
+    return (
+      <span
+        className="ltv ltv-compact"
+        title={`LTV ${ltv}`}
+        style={{ display: 'flex', alignItems: 'center', gap: 6 }}
+      >
+        <span className="amount" style={{ minWidth: 52 }}>
+          {formatRatioPercent(ltv)}
+        </span>
+        <span style={{ flex: 1 }}>{track}</span>
+      </span>
+    );
   return (
     <div className="ltv" data-testid={testId}>
       <div className="ltv-legend">
@@ -39,25 +89,7 @@ export function LtvBar({ ltv, marginCall, defaultAt, status, estimate, testId = 
           {defaultAt ? formatRatioPercent(defaultAt) : '—'}
         </span>
       </div>
-      <div
-        className="ltv-track"
-        role="meter"
-        aria-valuenow={p}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-label="Loan to value"
-      >
-        <div className={`ltv-fill tone-bg-${tone}`} style={{ width: `${p}%` }} />
-        {mc !== null ? (
-          <div className="ltv-mark warn" style={{ left: `${mc}%` }} title={`Margin call ${marginCall}`} />
-        ) : null}
-        {df !== null ? (
-          <div className="ltv-mark danger" style={{ left: `${df}%` }} title={`Default ${defaultAt}`} />
-        ) : null}
-        {est !== null ? (
-          <div className="ltv-mark estimate" style={{ left: `${est}%` }} title={`Estimate ${estimate}`} />
-        ) : null}
-      </div>
+      {track}
     </div>
   );
 }

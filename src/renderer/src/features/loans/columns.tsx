@@ -1,8 +1,18 @@
 import type { Loan } from '@shared/platform/resources';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
-import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { Amount } from '../../components/Amount';
+import { amountSortKey, formatBps, formatRatioPercent } from '../../lib/decimal';
 import { loanSide } from '@shared/loan-actions';
+
+/**
+ * An amount's sort key within its currency: the currency first, then the decimal key, so a sort
+ * groups by currency and never orders 1 BTC below 2 ETH. Sorted as an opaque id (code units).
+ */
+export function currencyAmountKey(currency: unknown, amount: unknown): string | null {
+  const key = amountSortKey(amount);
+  return typeof currency === 'string' && key !== null ? `${currency}\u0001${key}` : null;
+}
 
 export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
   return [
@@ -42,7 +52,15 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
       ),
       width: 70,
     },
-    { id: 'amount', header: 'Amount', kind: 'amount', value: (l) => l.amount, width: 130 },
+    {
+      id: 'amount',
+      header: 'Amount',
+      kind: 'id',
+      value: (l) => currencyAmountKey(l.currency, l.amount),
+      render: (l) => <Amount value={l.amount} />,
+      width: 130,
+      title: 'Sorts by currency, then amount: amounts of different currencies are never compared',
+    },
     { id: 'currency', header: 'Ccy', value: (l) => l.currency, width: 60 },
     { id: 'loanType', header: 'Type', value: (l) => l.loanType, width: 170, grow: true },
     {
@@ -85,8 +103,9 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
     {
       id: 'unrealisedAmount',
       header: 'Unrealised',
-      kind: 'amount',
-      value: (l) => l.unrealisedAmount,
+      kind: 'id',
+      value: (l) => currencyAmountKey(l.currency, l.unrealisedAmount),
+      render: (l) => <Amount value={l.unrealisedAmount} />,
       width: 130,
       defaultHidden: true,
     },

@@ -1,0 +1,72 @@
+/**
+ * Every loan matching some filters, for the risk watch and the loans tab's search: the one paging
+ * walk (paging.ts) over `GET /organizations/{org}/loans`, 1,000 per page, `sortBy=updatedAt`.
+ *
+ * Unlike `listAllLoans` (fetch-all.ts) these walks are background work, so every page is sent with
+ * `pace: 'bulk'` (the lockout guard keeps interactive headroom), and they ask only for the embedded
+ * parts a risk reading uses (collaterals for totals and the top-up, counterparties for names): the
+ * allocations, interest and child loans would multiply the bytes of 10,000 loans for nothing.
+ */
+import type { AllRows, ProgressEvent } from '../../shared/contract';
+import type { Loan } from '../../shared/platform/resources';
+import type { Result } from '../../shared/result';
+import type { PlatformClient } from './client';
+import type { LoansParams } from './operations';
+import { idField, walkPages } from './paging';
+import { QUERY_NAMES, buildQuery, path, safePath } from './query';
+import { arrayField, listOf } from './shape';
+
+/** One page request covers this many loans (the largest page the platform is known to serve). */
+export const LOANS_PAGE_SIZE = 1000;
+
+export interface LoansWalkOptions {
+  jobId?: string;
+  signal?: AbortSignal;
+  onProgress?: (event: ProgressEvent) => void;
+  /** Counts every request sent, for the watch's cost figure. */
+  onRequest?: () => void;
+  pageSize?: number;
+}
+
+export function walkLoans(
+  client: PlatformClient,
+  organizationId: string,
+  filters: Omit<LoansParams, 'limit' | 'offset' | 'sortDirection'>,
+  options: LoansWalkOptions = {},
+): Promise<Result<AllRows<Loan>>> {
+  const p = safePath(() => path`/organizations/${organizationId}/loans`);
+  if (!p.ok) return Promise.resolve(p);
+  return walkPages<Loan>({
+    ...options,
+    pageSize: options.pageSize ?? LOANS_PAGE_SIZE,
+    idOf: idField<Loan>('loanId'),
+    fetchPage: async ({ offset, limit, signal }) => {
+      options.onRequest?.();
+      const query = buildQuery(
+        {
+          ...filters,
+          offset,
+          limit,
+          includeCollaterals: true,
+          includeCounterparties: true,
+          includeChildLoans: false,
+          includeLoanAllocations: false,
+          includeLoanInterest: false,
+          sortBy: 'updatedAt',
+          sortDirection: 'DESC',
+        },
+        QUERY_NAMES.loans,
+      );
+      const answer = await client.request<unknown>({
+        method: 'GET',
+        path: p.value,
+        query,
+        expect: arrayField('loans'),
+        signal,
+        pace: 'bulk',
+        operation: 'loans.list',
+      });
+      return answer.ok ? { ok: true, value: { items: listOf<Loan>(answer.value, 'loans') } } : answer;
+    },
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The risk board (issue 13): every open loan of the workspace by distance to margin call, read by
+ * the main side's watch, which keeps running when this tab is not shown.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { z } from 'zod';
+import type { WorkspaceView } from '@shared/contract';
+import { useFeatureFilters } from '../../app/feature-filters';
+import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Timestamp } from '../../components/Timestamp';
+import { stableKey, useWorkspaceQuery } from '../../lib/query-store';
+import { installRiskAlerts, onRiskChanged } from './alerts';
+import { riskColumns } from './columns';
+import { FULL_PARAMS, HEAD_PARAMS, riskBoardQuery } from './queries';
+import { RiskDetail } from './RiskDetail';
+import { RiskNotices } from './RiskNotices';
+import { RiskSettingsForm } from './RiskSettingsForm';
+import { RiskTotals } from './RiskTotals';
+import { boardRows } from './rows';
+
+const filterSchema = z.object({ selectedId: z.string().optional() });
+/** Ages and countdowns in the table move on this tick; the detail pane ticks every second. */
+const TABLE_TICK_MS = 15_000;
+
+export default function RiskBoardView({ workspace }: { workspace: WorkspaceView }) {
+  const wsId = workspace.id;
+  useEffect(() => installRiskAlerts(), []);
+  // The head (the loans closest to margin call) first, then every loan: the first rows paint
+  // without waiting for thousands of loans to cross the bridge.
+  const [full, setFull] = useState(() => riskBoardQuery.get(wsId).dataKey === stableKey(FULL_PARAMS));
+  const params = full ? FULL_PARAMS : HEAD_PARAMS;
+  const entry = useWorkspaceQuery(riskBoardQuery, wsId, params);
+  const headReady = !full && entry.status === 'ready';
+  useEffect(() => {
+    if (!headReady) return;
+    const t = setTimeout(() => setFull(true), 0);
+    return () => clearTimeout(t);
+  }, [headReady]);
+  useEffect(
+    () =>
+      onRiskChanged((changed) => {
+        if (changed === wsId) void riskBoardQuery.load(wsId, FULL_PARAMS, true);
+      }),
+    [wsId],
+  );
+  const reload = () => void riskBoardQuery.load(wsId, FULL_PARAMS, true);
+  const [now, setNow] = useState(() => String(Date.now()));
+  useEffect(() => {
+    const t = setInterval(() => setNow(String(Date.now())), TABLE_TICK_MS);
+    return () => clearInterval(t);
+  }, []);
+  const [filters, setFilters] = useFeatureFilters(wsId, 'risk', filterSchema, {});
+  const layoutDefaults = useMemo(
+    () => defaultLayout(riskColumns, { id: 'headroomMarginCall', desc: false }),
+    [],
+  );
+  const [layout, setLayout] = usePersistedLayout(wsId, 'risk', layoutDefaults);
+  const board = entry.data;
+  const rows = useMemo(() => {
+    // The table sorts (by headroom by default) on keys it computes once per array.
+    return board ? boardRows(board, workspace.organizationId, now) : null;
+  }, [board, workspace.organizationId, now]);
+  const selected = useMemo(
+    () => rows?.find((r) => r.loan.loanId === filters.selectedId) ?? null,
+    [rows, filters.selectedId],
+  );
+
+  return (
+    <div className="split-v" data-testid="risk-board">
+      <div className="filters">
+        <RiskSettingsForm workspaceId={wsId} board={board} />
+        <span className="muted small" data-testid="risk-last-cycle" data-cycle-at={board?.lastCycleAt ?? ''}>
+          {board?.lastCycleAt ? (
+            <>
+              Read <Timestamp value={board.lastCycleAt} /> · {board.total.toLocaleString()} open loans ·{' '}
+              {board.cycleRequests ?? '?'} requests
+            </>
+          ) : (
+            'Waiting for the first reading…'
+          )}
+        </span>
+      </div>
+      {board?.lastError ? (
+        <div className="notice warn" role="alert" data-testid="risk-watch-error">
+          The last reading failed: {board.lastError}. The board shows the reading before it.
+        </div>
+      ) : null}
+      {board?.incomplete ? (
+        <div className="notice warn">
+          The last reading could not vouch for every page: some loans may be missing.
+        </div>
+      ) : null}
+      <RiskNotices workspaceId={wsId} />
+      {board?.partial ? (
+        <div className="muted small" data-testid="risk-partial">
+          Showing the {board.loans.length.toLocaleString()} loans closest to margin call of{' '}
+          {board.total.toLocaleString()}; loading the rest…
+        </div>
+      ) : board ? (
+        <RiskTotals board={board} />
+      ) : null}
+      {entry.error && !board ? <ErrorBanner error={entry.error} onRetry={reload} /> : null}
+      <div className="split">
+        <DataTable
+          testId="table-risk"
+          rows={rows}
+          columns={riskColumns}
+          getRowId={(r) => r.loan.loanId}
+          status={entry.status}
+          error={entry.error}
+          onRetry={reload}
+          layout={layout}
+          onLayoutChange={setLayout}
+          selectedId={filters.selectedId ?? null}
+          onSelect={(r) => setFilters({ selectedId: r.loan.loanId })}
+          emptyText="No open loans."
+          toolbar={<h2 className="pane-title">Risk</h2>}
+        />
+        {selected ? <RiskDetail workspaceId={wsId} row={selected} onClose={() => setFilters({})} /> : null}
+      </div>
+    </div>
+  );
+}

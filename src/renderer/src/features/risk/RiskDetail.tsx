@@ -1,0 +1,134 @@
+/** One loan of the board: its LTV against the thresholds, the cure countdown, the top-up, acknowledge. */
+import { useEffect, useState } from 'react';
+import { cureTime, readTopUp, topUpDryRunBody, type TopUp } from '@shared/risk';
+import { Amount } from '../../components/Amount';
+import { Badge } from '../../components/Badge';
+import { IdText } from '../../components/CopyButton';
+import { runReadOnlyAction } from '../../components/actions/use-action';
+import { copper } from '../../lib/api';
+import { formatRatioPercent } from '../../lib/decimal';
+import { LtvBar } from '../loans/LtvBar';
+import { putBoard } from './queries';
+import { formatDuration, type BoardRow } from './rows';
+
+function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
+  if (topUp === undefined) return <span className="muted">not asked yet</span>;
+  if (!topUp.ok) return <span className="muted">unknown: {topUp.why}</span>;
+  return (
+    <span data-testid="risk-topup">
+      add <Amount value={topUp.amount} currency={topUp.currency} /> to return to LTV{' '}
+      {formatRatioPercent(topUp.targetLtv)}
+    </span>
+  );
+}
+
+export function RiskDetail({
+  workspaceId,
+  row,
+  onClose,
+}: {
+  workspaceId: string;
+  row: BoardRow;
+  onClose(): void;
+}) {
+  const { loan, tracked } = row;
+  const [now, setNow] = useState(() => String(Date.now()));
+  useEffect(() => {
+    const t = setInterval(() => setNow(String(Date.now())), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const [asked, setAsked] = useState<TopUp | undefined>(undefined);
+  const [error, setError] = useState<string | null>(null);
+  const cure = cureTime(loan, now, tracked?.marginCallSeenAt);
+  const inMarginCall = row.risk.band === 'margin-call';
+
+  const askTopUp = async () => {
+    const request = topUpDryRunBody(loan);
+    const at = String(Date.now());
+    if (!request.ok) return setAsked({ ok: false, why: request.why, at });
+    const res = await runReadOnlyAction(workspaceId, { kind: 'loans.ltvDryRun', body: request.body });
+    if (!res.ok) return setAsked({ ok: false, why: res.error.message, at });
+    if (res.result.outcome !== 'done') return setAsked({ ok: false, why: res.result.headline, at });
+    setAsked(readTopUp(res.result.answer, String(request.body.targetLtv), at));
+  };
+  const acknowledge = async () => {
+    const res = await copper().risk.acknowledge({ workspaceId, loanId: loan.loanId });
+    if (!res.ok) return setError(res.error.message);
+    setError(null);
+    putBoard(workspaceId, res.value);
+  };
+
+  return (
+    <aside className="detail" data-testid="risk-detail" data-loan-id={loan.loanId} aria-label="Loan risk">
+      <h3>
+        <Amount value={loan.amount} currency={loan.currency} />
+        <Badge value={row.risk.band} />
+        <button
+          type="button"
+          className="btn small ghost detail-close"
+          onClick={onClose}
+          aria-label="Close detail"
+        >
+          ✕
+        </button>
+      </h3>
+      <p className="small">
+        <IdText value={loan.loanId} /> · {row.counterparty || 'counterparty unknown'}
+      </p>
+      <LtvBar
+        ltv={loan.debtRatio}
+        status={loan.debtRatioStatus}
+        marginCall={loan.extra?.marginCallThreshold}
+        defaultAt={loan.extra?.defaultThreshold}
+      />
+      <p className="small">
+        Headroom:{' '}
+        {row.risk.headroomMarginCall === null
+          ? 'unknown'
+          : formatRatioPercent(row.risk.headroomMarginCall, 1)}{' '}
+        to margin call,{' '}
+        {row.risk.headroomDefault === null ? 'unknown' : formatRatioPercent(row.risk.headroomDefault, 1)} to
+        default (fall in collateral value).
+        {row.risk.stale ? ' The LTV is stale (older than 15 minutes).' : ''}
+      </p>
+      {inMarginCall ? (
+        <>
+          <h4>Margin call</h4>
+          <p className="small" data-testid="risk-cure">
+            {cure?.source === 'platform'
+              ? `Time left to cure: ${formatDuration(cure.remainingMs)}`
+              : `No expiry from the platform; first seen ${formatDuration(cure?.elapsedMs ?? null)} ago`}
+          </p>
+          <p className="small">
+            Top-up (platform dry run): <TopUpText topUp={asked ?? tracked?.topUp} />{' '}
+            <button
+              type="button"
+              className="btn small"
+              data-testid="risk-ask-topup"
+              onClick={() => void askTopUp()}
+            >
+              Ask the platform again
+            </button>
+          </p>
+          <p className="small">
+            {tracked?.acknowledgedAt ? (
+              <span data-testid="risk-acknowledged">
+                Acknowledged: no more reminders for this margin call.
+              </span>
+            ) : (
+              <button
+                type="button"
+                className="btn small"
+                data-testid="risk-detail-acknowledge"
+                onClick={() => void acknowledge()}
+              >
+                Acknowledge (stop reminders)
+              </button>
+            )}
+          </p>
+          {error ? <div className="notice warn">{error}</div> : null}
+        </>
+      ) : null}
+    </aside>
+  );
+}

@@ -1,0 +1,107 @@
+/** The watch's settings for the workspace: interval, reminder period (seconds) and warning band (LTV points). */
+import { useState } from 'react';
+import type { RiskBoard, RiskSettings } from '@shared/risk';
+import { copper } from '../../lib/api';
+import { FULL_PARAMS, riskBoardQuery } from './queries';
+
+/** "60" → 60000; anything that is not a whole number of seconds → null (the field says so). */
+function seconds(text: string): number | null {
+  return /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) * 1000 : null;
+}
+
+export function RiskSettingsForm({ workspaceId, board }: { workspaceId: string; board: RiskBoard | null }) {
+  if (!board) return null;
+  // Keyed by the saved settings: the fields start from them again whenever they change.
+  const { settings } = board;
+  return <SettingsFields key={JSON.stringify(settings)} workspaceId={workspaceId} settings={settings} />;
+}
+
+function SettingsFields({ workspaceId, settings }: { workspaceId: string; settings: RiskSettings }) {
+  const [interval, setInterval_] = useState(String(settings.intervalMs / 1000));
+  const [reminder, setReminder] = useState(String(settings.reminderMs / 1000));
+  const [points, setPoints] = useState(settings.warningPoints);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async () => {
+    const intervalMs = seconds(interval);
+    const reminderMs = seconds(reminder);
+    if (intervalMs === null) return setError('Interval: enter whole seconds, such as 60.');
+    if (reminderMs === null) return setError('Reminder: enter whole seconds, such as 21600 (6 hours).');
+    setBusy(true);
+    const res = await copper().risk.configure({
+      workspaceId,
+      intervalMs,
+      reminderMs,
+      warningPoints: points.trim(),
+    });
+    setBusy(false);
+    if (!res.ok) return setError(res.error.message);
+    setError(null);
+    void riskBoardQuery.load(workspaceId, FULL_PARAMS, true);
+  };
+  const checkNow = async () => {
+    setBusy(true);
+    const res = await copper().risk.checkNow({ workspaceId });
+    setBusy(false);
+    if (!res.ok) return setError(res.error.message);
+    riskBoardQuery.update(workspaceId, () => res.value);
+  };
+
+  return (
+    <form
+      className="risk-settings"
+      data-testid="risk-settings"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void save();
+      }}
+      style={{ display: 'contents' }}
+    >
+      <label className="field">
+        Check every (s)
+        <input
+          data-testid="risk-interval"
+          size={6}
+          value={interval}
+          onChange={(e) => setInterval_(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        Remind every (s)
+        <input
+          data-testid="risk-reminder"
+          size={7}
+          value={reminder}
+          onChange={(e) => setReminder(e.target.value)}
+        />
+      </label>
+      <label className="field" title="Warn this many LTV points before the margin-call threshold">
+        Warning band (LTV points)
+        <input
+          data-testid="risk-warning-points"
+          size={4}
+          value={points}
+          onChange={(e) => setPoints(e.target.value)}
+        />
+      </label>
+      <button type="submit" className="btn small" data-testid="risk-save-settings" disabled={busy}>
+        Save
+      </button>
+      <button
+        type="button"
+        className="btn small"
+        data-testid="risk-check-now"
+        disabled={busy}
+        onClick={() => void checkNow()}
+      >
+        Check now
+      </button>
+      {error ? (
+        <span className="field-error" role="alert" data-testid="risk-settings-error">
+          {error}
+        </span>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+/** The board's rows: each open loan with its risk reading, computed once per board and clock tick. */
+import type { Loan } from '@shared/platform/resources';
+import { loanSide } from '@shared/loan-actions';
+import { assessLoan, type RiskBoard, type RiskRow, type TrackedLoan } from '@shared/risk';
+
+export interface BoardRow {
+  loan: Loan;
+  risk: RiskRow;
+  side: 'lender' | 'borrower' | null;
+  /** The other party's name when the platform sent it, else its id. */
+  counterparty: string;
+  tracked: TrackedLoan | undefined;
+}
+
+function counterpartyOf(loan: Loan, side: BoardRow['side']): string {
+  const id = side === 'lender' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
+  const named = (loan.embedded?.counterparties ?? []).find((c) => c.counterpartyId === id);
+  const name = named?.counterpartyName;
+  return typeof name === 'string' && name !== '' ? name : (id ?? '');
+}
+
+export function boardRows(board: RiskBoard, organizationId: string, now: string): BoardRow[] {
+  return board.loans.map((loan) => {
+    const tracked = board.tracked[loan.loanId];
+    const side = loanSide(loan, organizationId);
+    return {
+      loan,
+      risk: assessLoan(loan, now, {
+        warningPoints: board.settings.warningPoints,
+        firstSeenAt: tracked?.marginCallSeenAt,
+      }),
+      side,
+      counterparty: counterpartyOf(loan, side),
+      tracked,
+    };
+  });
+}
+
+/** "2 h 05 min", "4 min 10 s", "-12 min" (expired); from a ms string, for display only. */
+export function formatDuration(ms: string | null): string {
+  if (ms === null) return '—';
+  const n = Number(ms);
+  if (!Number.isFinite(n)) return '—';
+  const sign = n < 0 ? '-' : '';
+  const s = Math.floor(Math.abs(n) / 1000);
+  const d = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  if (d > 0) return `${sign}${d} d ${h} h`;
+  if (h > 0) return `${sign}${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${sign}${m} min ${sec} s`;
+  return `${sign}${sec} s`;
+}

@@ -1,0 +1,464 @@
+/**
+ * Risk arithmetic for the risk board and the watch (issue 13): one place, decimal.js only, used by
+ * the main side (alerts) and the renderer (the board). Money, ratios and times stay strings at the
+ * edges; nothing here turns a platform value into a JS number.
+ *
+ * Rules chosen where the specification is silent:
+ * - A value that is missing, null, not a decimal string, or a JSON number where the platform
+ *   promises a string is UNKNOWN (null here), never 0: a 0 LTV would read as "perfectly safe".
+ * - Headroom to a threshold is the fall in collateral value that reaches it, for a fixed debt:
+ *   `1 - debtRatio / threshold`, a fraction (0.2 = a 20 % fall). Negative means already past it.
+ * - The LTV is stale when `debtRatioUpdatedAt` is older than STALE_AFTER_MS (15 minutes): the
+ *   platform re-prices continuously, so a quarter of an hour without an update means its feed,
+ *   or our reading of it, has stopped; a price can move several percent in that time.
+ * - `marginCallExpiryPeriod` has no stated unit ("1 to 24 hours"). Read as hours when 1-24, as
+ *   seconds when 3,600-86,400, as milliseconds when 3,600,000-86,400,000 (the sandbox's
+ *   86400000); anything else is unknown. `embedded.marginCall` fields are not published either:
+ *   `expiresAt` is used when it is an epoch-ms string, else `startedAt` (or `createdAt`) + period.
+ *   With no start the board shows the time since the console first saw the margin call.
+ */
+import Decimal from 'decimal.js';
+import { z } from 'zod';
+import { LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES, type LtvStatus } from './platform/enums';
+import type { Loan } from './platform/resources';
+
+export const STALE_AFTER_MS = 15 * 60_000;
+/** The warning band: this many LTV points (percent of LTV) below the margin-call threshold. */
+export const DEFAULT_WARNING_POINTS = '5';
+export const DEFAULT_WATCH_INTERVAL_MS = 60_000;
+export const DEFAULT_REMINDER_MS = 6 * 3_600_000;
+/** "Nears the end of its cure period": less than this left. */
+export const NEAR_CURE_END_MS = 3_600_000;
+
+export const RISK_BANDS = ['default', 'margin-call', 'warning', 'healthy', 'unknown'] as const;
+export type RiskBand = (typeof RISK_BANDS)[number];
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const EPOCH_MS = /^\d{1,16}$/;
+const HOUR_MS = new Decimal(3_600_000);
+
+/** A decimal string as a Decimal; anything else (null, a number, "abc", "1e3") is unknown. */
+export function readDecimal(value: unknown): Decimal | null {
+  return typeof value === 'string' && DECIMAL.test(value) ? new Decimal(value) : null;
+}
+
+function readEpochMs(value: unknown): Decimal | null {
+  return typeof value === 'string' && EPOCH_MS.test(value) ? new Decimal(value) : null;
+}
+
+/** `1 - ratio/threshold` as a decimal string, or null when either is unknown or the threshold is not positive. */
+export function headroom(debtRatio: unknown, threshold: unknown): string | null {
+  const ratio = readDecimal(debtRatio);
+  const limit = readDecimal(threshold);
+  if (ratio === null || limit === null || limit.lte(0) || ratio.isNegative()) return null;
+  return new Decimal(1).minus(ratio.div(limit)).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed();
+}
+
+/** Milliseconds since `updatedAt` (a string, may be negative on clock skew), or null when unknown. */
+export function ltvAgeMs(updatedAt: unknown, now: string): string | null {
+  const at = readEpochMs(updatedAt);
+  const nowMs = readEpochMs(now);
+  return at === null || nowMs === null ? null : nowMs.minus(at).toFixed();
+}
+
+/** Whether the LTV is older than `staleAfterMs`; null when its time is unknown. */
+export function isStale(updatedAt: unknown, now: string, staleAfterMs = STALE_AFTER_MS): boolean | null {
+  const age = ltvAgeMs(updatedAt, now);
+  return age === null ? null : new Decimal(age).gt(staleAfterMs);
+}
+
+/** The expiry period in ms under the unit rule above, or null. */
+export function expiryPeriodMs(value: unknown): string | null {
+  const p = readDecimal(value);
+  if (p === null || !p.isInteger()) return null;
+  if (p.gte(1) && p.lte(24)) return p.times(HOUR_MS).toFixed();
+  if (p.gte(3_600) && p.lte(86_400)) return p.times(1000).toFixed();
+  if (p.gte(3_600_000) && p.lte(86_400_000)) return p.toFixed();
+  return null;
+}
+
+export interface CureTime {
+  /** 'platform': from the margin call's start or expiry; 'first-seen': from the console's own sighting. */
+  source: 'platform' | 'first-seen';
+  /** Epoch ms when the cure period ends (platform source only). */
+  endsAt: string | null;
+  /** ms left (negative once expired); platform source only. */
+  remainingMs: string | null;
+  /** ms since the margin call started or was first seen. */
+  elapsedMs: string | null;
+}
+
+function field(obj: unknown, name: string): unknown {
+  return typeof obj === 'object' && obj !== null ? (obj as Record<string, unknown>)[name] : undefined;
+}
+
+/** Time left to cure a margin call; null when the loan is not in one. */
+export function cureTime(loan: Loan, now: string, firstSeenAt?: string): CureTime | null {
+  if (ltvStatusOf(loan) !== 'margin-call') return null;
+  const nowMs = readEpochMs(now);
+  const mc = loan.embedded?.marginCall;
+  const start = readEpochMs(field(mc, 'startedAt')) ?? readEpochMs(field(mc, 'createdAt'));
+  const period = expiryPeriodMs(loan.extra?.marginCallExpiryPeriod);
+  const end =
+    readEpochMs(field(mc, 'expiresAt')) ?? (start !== null && period !== null ? start.plus(period) : null);
+  if (end !== null && nowMs !== null) {
+    return {
+      source: 'platform',
+      endsAt: end.toFixed(),
+      remainingMs: end.minus(nowMs).toFixed(),
+      elapsedMs: start === null ? null : nowMs.minus(start).toFixed(),
+    };
+  }
+  const seen = readEpochMs(firstSeenAt);
+  return {
+    source: 'first-seen',
+    endsAt: null,
+    remainingMs: null,
+    elapsedMs: seen === null || nowMs === null ? null : nowMs.minus(seen).toFixed(),
+  };
+}
+
+/** The platform's LTV status, or null when absent or not one of its three values. */
+export function ltvStatusOf(loan: Loan): LtvStatus | null {
+  const s: unknown = loan.debtRatioStatus;
+  return s === 'healthy' || s === 'margin-call' || s === 'default' ? s : null;
+}
+
+/**
+ * The loan's band: the platform's status first (it is the authority on margin calls); a healthy
+ * loan within `warningPoints` LTV points of its margin-call threshold is in the warning band.
+ */
+export function riskBand(loan: Loan, warningPoints: string = DEFAULT_WARNING_POINTS): RiskBand {
+  const status = ltvStatusOf(loan);
+  if (status === 'default' || status === 'margin-call') return status;
+  if (status === null) return 'unknown';
+  const ratio = readDecimal(loan.debtRatio);
+  const mc = readDecimal(loan.extra?.marginCallThreshold);
+  const points = readDecimal(warningPoints) ?? new Decimal(DEFAULT_WARNING_POINTS);
+  if (ratio !== null && mc !== null && ratio.gte(mc.minus(points.div(100)))) return 'warning';
+  return 'healthy';
+}
+
+export interface RiskRow {
+  loanId: string;
+  band: RiskBand;
+  /** Headroom fractions (decimal strings) or null when unknown. */
+  headroomMarginCall: string | null;
+  headroomDefault: string | null;
+  ltvAgeMs: string | null;
+  stale: boolean | null;
+  cure: CureTime | null;
+}
+
+export function assessLoan(
+  loan: Loan,
+  now: string,
+  opts: { warningPoints?: string; firstSeenAt?: string; staleAfterMs?: number } = {},
+): RiskRow {
+  return {
+    loanId: loan.loanId,
+    band: riskBand(loan, opts.warningPoints),
+    headroomMarginCall: headroom(loan.debtRatio, loan.extra?.marginCallThreshold),
+    headroomDefault: headroom(loan.debtRatio, loan.extra?.defaultThreshold),
+    ltvAgeMs: ltvAgeMs(loan.debtRatioUpdatedAt, now),
+    stale: isStale(loan.debtRatioUpdatedAt, now, opts.staleAfterMs),
+    cure: cureTime(loan, now, opts.firstSeenAt),
+  };
+}
+
+/** Loans ordered by headroom to margin call, closest first, unknown last (Decimals built once per loan). */
+export function sortByHeadroom(loans: readonly Loan[]): Loan[] {
+  const keyed = loans.map((loan) => {
+    const h = headroom(loan.debtRatio, loan.extra?.marginCallThreshold);
+    return { loan, h: h === null ? null : new Decimal(h) };
+  });
+  keyed.sort((a, b) =>
+    a.h === null || b.h === null ? (a.h === b.h ? 0 : a.h === null ? 1 : -1) : a.h.comparedTo(b.h),
+  );
+  return keyed.map((k) => k.loan);
+}
+
+/** Ascending headroom to margin call (closest to trouble first); unknown headroom last. */
+export function compareHeadroom(a: string | null, b: string | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return new Decimal(a).comparedTo(b);
+}
+
+export interface CurrencyTotal {
+  currency: string;
+  /** Sum of the known amounts, as a decimal string. */
+  amount: string;
+  /** Rows counted in `amount`. */
+  count: number;
+  /** Rows of this currency whose amount was unknown (not added as 0). */
+  unknown: number;
+}
+
+export interface RiskTotals {
+  loanAmounts: CurrencyTotal[];
+  collateral: CurrencyTotal[];
+  byBand: Record<RiskBand, number>;
+  /** Loans without a readable currency: they cannot be added anywhere. */
+  noCurrency: number;
+}
+
+function addTo(map: Map<string, { sum: Decimal; count: number; unknown: number }>, ccy: string, v: unknown) {
+  const t = map.get(ccy) ?? { sum: new Decimal(0), count: 0, unknown: 0 };
+  const d = readDecimal(v);
+  if (d === null) t.unknown++;
+  else {
+    t.sum = t.sum.plus(d);
+    t.count++;
+  }
+  map.set(ccy, t);
+}
+
+function listTotals(map: Map<string, { sum: Decimal; count: number; unknown: number }>): CurrencyTotal[] {
+  return [...map.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([currency, t]) => ({ currency, amount: t.sum.toFixed(), count: t.count, unknown: t.unknown }));
+}
+
+/** Totals per currency (never across currencies) and counts per band. */
+export function riskTotals(loans: readonly Loan[], warningPoints?: string): RiskTotals {
+  const amounts = new Map<string, { sum: Decimal; count: number; unknown: number }>();
+  const collateral = new Map<string, { sum: Decimal; count: number; unknown: number }>();
+  const byBand = Object.fromEntries(RISK_BANDS.map((b) => [b, 0])) as Record<RiskBand, number>;
+  let noCurrency = 0;
+  for (const loan of loans) {
+    byBand[riskBand(loan, warningPoints)]++;
+    if (typeof loan.currency === 'string' && loan.currency !== '') addTo(amounts, loan.currency, loan.amount);
+    else noCurrency++;
+    for (const c of loan.embedded?.collaterals ?? []) {
+      if (typeof c.currency === 'string' && c.currency !== '') addTo(collateral, c.currency, c.amount);
+    }
+  }
+  return { loanAmounts: listTotals(amounts), collateral: listTotals(collateral), byBand, noCurrency };
+}
+
+/** The LTV a top-up should bring the loan back to: `extra.initialLtv`, else null (no target known). */
+export function topUpTarget(loan: Loan): string | null {
+  const v = readDecimal(loan.extra?.initialLtv);
+  return v !== null && v.gt(0) ? v.toFixed() : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The watch's settings, state and alerts, as they cross the contract.
+
+export const MIN_WATCH_INTERVAL_MS = 1_000;
+export const MAX_WATCH_INTERVAL_MS = 3_600_000;
+export const MIN_REMINDER_MS = 1_000;
+export const MAX_REMINDER_MS = 7 * 24 * 3_600_000;
+
+export interface RiskSettings {
+  /** Whether the watch runs for this workspace (it starts when the board is first opened). */
+  enabled: boolean;
+  intervalMs: number;
+  reminderMs: number;
+  /** LTV points below the margin-call threshold where the warning band starts, as a decimal string. */
+  warningPoints: string;
+}
+
+export const DEFAULT_RISK_SETTINGS: RiskSettings = {
+  enabled: false,
+  intervalMs: DEFAULT_WATCH_INTERVAL_MS,
+  reminderMs: DEFAULT_REMINDER_MS,
+  warningPoints: DEFAULT_WARNING_POINTS,
+};
+
+const warningPointsSchema = z
+  .string()
+  .regex(/^\d{1,2}(\.\d{1,4})?$/, 'must be LTV points such as 5 or 2.5')
+  // zod runs this even after the regex refused the text: read it only when it is a decimal.
+  .refine((v) => readDecimal(v)?.lte(50) ?? true, 'must be at most 50 LTV points');
+
+export const riskSettingsSchema = z.object({
+  enabled: z.boolean(),
+  intervalMs: z.number().int().min(MIN_WATCH_INTERVAL_MS).max(MAX_WATCH_INTERVAL_MS),
+  reminderMs: z.number().int().min(MIN_REMINDER_MS).max(MAX_REMINDER_MS),
+  warningPoints: warningPointsSchema,
+});
+
+/** The collateral to add to return to the initial LTV, as the platform's dry run answered it. */
+export type TopUp =
+  | { ok: true; amount: string; currency: string; targetLtv: string; at: string }
+  | { ok: false; why: string; at: string };
+
+/** What the watch remembers per loan (persisted). Times are epoch-ms strings. */
+export interface TrackedLoan {
+  band: RiskBand;
+  /** When the console first saw the current margin call. */
+  marginCallSeenAt?: string;
+  acknowledgedAt?: string;
+  /** The last margin-call alert or reminder. */
+  lastReminderAt?: string;
+  cureEndingNotified?: boolean;
+  topUp?: TopUp;
+}
+
+export const RISK_ALERT_KINDS = [
+  'warning',
+  'margin-call',
+  'cure-ending',
+  'default',
+  'healthy',
+  'reminder',
+] as const;
+export type RiskAlertKind = (typeof RISK_ALERT_KINDS)[number];
+
+export interface RiskAlert {
+  workspaceId: string;
+  loanId: string;
+  kind: RiskAlertKind;
+  title: string;
+  body: string;
+  debtRatio: string | null;
+  topUp: TopUp | null;
+  at: string;
+  /** True when the main side already raised a desktop notification (Electron): the renderer does not. */
+  desktopNotified: boolean;
+}
+
+export interface RiskBoard {
+  workspaceId: string;
+  /**
+   * The open loans read by the last cycle, closest to margin call first (unknown headroom last);
+   * only the first `firstRows` when the call asked for a head (`partial`).
+   */
+  loans: Loan[];
+  /** How many open loans the last cycle read (the length of `loans` unless partial). */
+  total: number;
+  partial: boolean;
+  tracked: Record<string, TrackedLoan>;
+  settings: RiskSettings;
+  lastCycleAt: string | null;
+  lastError: string | null;
+  /** Requests the last cycle cost. */
+  cycleRequests: number | null;
+  /** The last walk could not vouch for every row (a hole or a bound): some loans may be missing. */
+  incomplete: boolean;
+}
+
+/** What the console says about an alert, in one sentence: used by the watch and its tests. */
+export function alertTitle(kind: RiskAlertKind, loanId: string): string {
+  const names: Record<RiskAlertKind, string> = {
+    warning: 'nears its margin call',
+    'margin-call': 'is in margin call',
+    'cure-ending': 'margin call nears its expiry',
+    default: 'has defaulted',
+    healthy: 'is back to healthy',
+    reminder: 'is still in margin call',
+  };
+  return `Loan ${loanId} ${names[kind]}`;
+}
+
+/** `risk.configure`: any subset of the settings. */
+export const riskSettingsInput = riskSettingsSchema.partial();
+
+/** `risk.searchLoans`: the loans tab's search over every page, with its server-side filters. */
+export const riskLoanSearchInput = z.object({
+  search: z.string().trim().min(1, 'must not be empty').max(200, 'is too long'),
+  loanSide: z.enum(LOAN_SIDES).optional(),
+  loanTypes: z.array(z.enum(LOAN_TYPES)).optional(),
+  statuses: z.array(z.enum(LOAN_STATUSES)).optional(),
+  isOpen: z.boolean().optional(),
+  portfolioId: z.string().trim().min(1).max(200).optional(),
+});
+
+/** Whether a loan matches the loans tab's search text (id, external id, counterparty id or name). */
+export function loanMatches(loan: Loan, search: string): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  const has = (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(needle);
+  if (has(loan.loanId) || has(loan.externalId)) return true;
+  if (has(loan.borrowerCounterpartyId) || has(loan.lenderCounterpartyId)) return true;
+  return (loan.embedded?.counterparties ?? []).some((c) => has(c.counterpartyId) || has(c.counterpartyName));
+}
+
+/**
+ * The LTV dry-run body that asks the platform for the collateral bringing a loan back to its
+ * initial LTV (docs/sandbox.md "LTV dry run": `targetLtv` → `requiredCollateral*`), or why none can be asked.
+ */
+export function topUpDryRunBody(
+  loan: Loan,
+): { ok: true; body: Record<string, unknown> } | { ok: false; why: string } {
+  const target = topUpTarget(loan);
+  const collaterals = (loan.embedded?.collaterals ?? []).filter((c) => typeof c.currency === 'string');
+  if (target === null) return { ok: false, why: 'the loan states no initial LTV to return to' };
+  if (collaterals.length === 0) return { ok: false, why: 'the loan lists no collateral' };
+  return {
+    ok: true,
+    body: {
+      loanAmount: loan.amount,
+      loanCurrency: loan.currency,
+      collaterals: collaterals.map((c) => ({
+        amount: c.amount,
+        currency: c.currency,
+        mainCurrency: c.mainCurrency,
+      })),
+      targetLtv: target,
+      collateralCurrency: collaterals[0]?.currency,
+    },
+  };
+}
+
+/** The top-up read from a dry run's answer; amounts stay the platform's strings. */
+export function readTopUp(answer: unknown, target: string, at: string): TopUp {
+  const amount = field(answer, 'requiredCollateralAmount');
+  const currency = field(answer, 'requiredCollateralCurrency');
+  if (readDecimal(amount) === null || typeof currency !== 'string' || currency === '')
+    return { ok: false, why: 'the dry run gave no collateral amount', at };
+  return { ok: true, amount: amount as string, currency, targetLtv: target, at };
+}
+
+/**
+ * The part of a loan the board and the watch use. The platform's loans carry allocations,
+ * modifications and full counterparty records; 8,000 of them are 18 MB of JSON, which the board
+ * would fetch and parse on every reading. This keeps ~1/10 of that.
+ */
+export function boardLoan(loan: Loan): Loan {
+  const e = loan.embedded;
+  const x = loan.extra;
+  const out: Loan = {
+    loanId: loan.loanId,
+    amount: loan.amount,
+    currency: loan.currency,
+    mainCurrency: loan.mainCurrency,
+    loanType: loan.loanType,
+    status: loan.status,
+    createdBy: loan.createdBy,
+    createdAt: loan.createdAt,
+    updatedAt: loan.updatedAt,
+    externalId: loan.externalId,
+    borrowerCounterpartyId: loan.borrowerCounterpartyId,
+    lenderCounterpartyId: loan.lenderCounterpartyId,
+    borrowerOrganizationId: loan.borrowerOrganizationId,
+    lenderOrganizationId: loan.lenderOrganizationId,
+    debtRatio: loan.debtRatio,
+    debtRatioUpdatedAt: loan.debtRatioUpdatedAt,
+    debtRatioStatus: loan.debtRatioStatus,
+  };
+  if (x !== undefined)
+    out.extra = {
+      marginCallThreshold: x.marginCallThreshold,
+      defaultThreshold: x.defaultThreshold,
+      rebalanceThreshold: x.rebalanceThreshold,
+      initialLtv: x.initialLtv,
+      marginCallExpiryPeriod: x.marginCallExpiryPeriod,
+    };
+  if (e !== undefined) {
+    const ids = new Set([loan.borrowerCounterpartyId, loan.lenderCounterpartyId]);
+    out.embedded = {
+      collaterals: e.collaterals?.map((c) => ({
+        amount: c.amount,
+        currency: c.currency,
+        mainCurrency: c.mainCurrency,
+      })) as never,
+      counterparties: e.counterparties
+        ?.filter((c) => ids.has(c.counterpartyId))
+        .map((c) => ({ counterpartyId: c.counterpartyId, counterpartyName: c.counterpartyName })) as never,
+      marginCall: e.marginCall,
+    };
+  }
+  return out;
+}
