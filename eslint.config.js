@@ -34,10 +34,54 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', '**/main/**', '**/sandbox/**'] }],
     },
   },
+  // Layers you can see (issue 14): shared imports nothing of the others; the sandbox nothing of the
+  // console; the main side no renderer, and the sandbox only from its composition root; electron
+  // only in the shell. Each block names everything its folder may not import.
   {
-    files: ['src/main/**/*.ts', 'src/sandbox/**/*.ts', 'src/shared/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/shell/**'],
-    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['electron'],
+          patterns: ['node:*', '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/sandbox/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron'], patterns: ['**/main/**', '**/renderer/**', '**/preload/**'] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/app/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron'], patterns: ['**/renderer/**', '**/sandbox/**', '**/preload/**'] },
+      ],
+    },
+  },
+  {
+    files: ['src/main/index.ts', 'src/main/shell/**/*.ts', 'src/main/app/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: ['**/renderer/**', '**/preload/**'] }],
+    },
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['node:*', '**/main/**', '**/renderer/**', '**/sandbox/**'] },
+      ],
+    },
   },
   {
     files: [

@@ -33,15 +33,13 @@ export const collateralAdjustment = z.strictObject({
 });
 
 /** A JSON object typed by the operator, for bodies whose fields the specification does not show. */
-export const freeJsonBody = z
-  .record(z.string(), z.unknown())
-  .refine((v) => {
-    try {
-      return JSON.stringify(v).length <= MAX_FREE_BODY_BYTES;
-    } catch {
-      return true; // not JSON at all (a BigInt, a cycle): the router's plain-data check names it
-    }
-  }, `must be at most ${MAX_FREE_BODY_BYTES} bytes`);
+export const freeJsonBody = z.record(z.string(), z.unknown()).refine((v) => {
+  try {
+    return JSON.stringify(v).length <= MAX_FREE_BODY_BYTES;
+  } catch {
+    return true; // not JSON at all (a BigInt, a cycle): the router's plain-data check names it
+  }
+}, `must be at most ${MAX_FREE_BODY_BYTES} bytes`);
 
 /** What an operator may ask the console to send: one entry per kind of action. */
 export const actionInput = z.discriminatedUnion('kind', [

@@ -54,7 +54,9 @@ export const exchangeActionSchemas = {
     type: z.literal('order'),
     orders: batch(exchangeOrder),
     grouping: z.enum(['na', 'normalTpsl', 'positionTpsl']),
-    builder: z.strictObject({ b: z.string().regex(/^0x[0-9a-fA-F]{40}$/), f: z.number().int().min(0) }).optional(),
+    builder: z
+      .strictObject({ b: z.string().regex(/^0x[0-9a-fA-F]{40}$/), f: z.number().int().min(0) })
+      .optional(),
   }),
   cancel: z.strictObject({
     type: z.literal('cancel'),
@@ -111,7 +113,9 @@ export const exchangeAction = z.discriminatedUnion('type', [
 ]);
 export type ExchangeAction = z.infer<typeof exchangeAction>;
 
-export const vaultAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
+export const vaultAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address');
 
 // ---------------------------------------------------------------------------------------------
 // The exchange's answer, order by order
@@ -149,7 +153,12 @@ function readStatus(entry: unknown): OrderStatusView {
     };
   const filled = e.filled as Record<string, unknown> | undefined;
   if (filled && typeof filled === 'object')
-    return { kind: 'filled', oid: text(filled.oid), totalSz: text(filled.totalSz), avgPx: text(filled.avgPx) };
+    return {
+      kind: 'filled',
+      oid: text(filled.oid),
+      totalSz: text(filled.totalSz),
+      avgPx: text(filled.avgPx),
+    };
   return { kind: 'other', raw: text(entry) };
 }
 
@@ -161,7 +170,11 @@ function readStatus(entry: unknown): OrderStatusView {
 export function readExchangeAnswer(answer: unknown): ExchangeVerdict {
   const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
   if (a.status !== 'ok')
-    return { verdict: 'failed', message: text(a.response ?? 'the exchange refused the action'), statuses: [] };
+    return {
+      verdict: 'failed',
+      message: text(a.response ?? 'the exchange refused the action'),
+      statuses: [],
+    };
   const response = (a.response ?? {}) as Record<string, unknown>;
   const data = (typeof response === 'object' && response !== null ? response.data : undefined) as
     Record<string, unknown> | undefined;

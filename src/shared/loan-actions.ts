@@ -27,7 +27,11 @@ export const LOAN_OPERATIONS = {
     title: 'Confirm external disbursement',
     changesState: true,
   },
-  estimateLtv: { mediaType: 'application/vnd.estimate-loan-ltv+json', title: 'Estimate LTV', changesState: false },
+  estimateLtv: {
+    mediaType: 'application/vnd.estimate-loan-ltv+json',
+    title: 'Estimate LTV',
+    changesState: false,
+  },
 } as const;
 export type LoanOperation = keyof typeof LOAN_OPERATIONS;
 

@@ -7,7 +7,7 @@
  * (the fixture fails the test on any).
  */
 import type { Page } from '@playwright/test';
-import type { TabId } from '../../src/renderer/src/app/tabs';
+import type { TabId } from '../../src/shared/tabs';
 import { test, expect } from './support/fixtures';
 import type { ConsoleServer } from './support/console-server';
 import { DataTable } from './pages/data-table';

@@ -19,6 +19,7 @@ const DIR = 'screenshots';
 const MAIN_TABLE: Record<Exclude<TabId, 'workspaces'>, string> = {
   'portfolios-wallets': 'table-wallets',
   loans: 'table-loans',
+  risk: 'table-risk',
   'agent-wallets': 'table-agent-wallets',
   clearloop: 'table-clearloop',
   activities: 'table-activities',

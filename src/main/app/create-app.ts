@@ -139,7 +139,9 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   void journals
     .unsettled()
     .then((entries) => actions.restore(entries))
-    .catch((error: unknown) => log.error('actions', 'could not read unsettled actions from the journal', error));
+    .catch((error: unknown) =>
+      log.error('actions', 'could not read unsettled actions from the journal', error),
+    );
   const receiver = new WebhookReceiver();
   const updates = await UpdateService.open({
     dataDir,

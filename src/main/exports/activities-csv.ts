@@ -102,7 +102,12 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     for (;;) {
       if (signal?.aborted) throw new PlatformStreamError('cancelled', 'Export cancelled');
       const { offset, limit } = cursor.request();
-      const answer = await activitiesCsv(client, organizationId, { ...filters, offset, limit }, { signal, pace: 'bulk' });
+      const answer = await activitiesCsv(
+        client,
+        organizationId,
+        { ...filters, offset, limit },
+        { signal, pace: 'bulk' },
+      );
       if (!answer.ok) throw answer.error;
       const pageIds: string[] = [];
       let first = true;

@@ -119,7 +119,8 @@ export function keyFailure(error: unknown): Failure {
  * name did not resolve, the connection was refused or unroutable, or TLS failed before the request
  * was written. Everything else (a reset, a socket closed mid-answer) may have been sent.
  */
-const NOT_SENT_CODES = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_SSL_)/;
+const NOT_SENT_CODES =
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_SSL_)/;
 
 export function deliveryOf(error: unknown): 'not-sent' | 'maybe-sent' {
   const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;

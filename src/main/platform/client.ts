@@ -300,7 +300,10 @@ export class PlatformClient {
       const mayWait =
         opts.pace === 'bulk' && wait <= MAX_RETRY_AFTER_MS && (refusal.budgetOnly || guard.pausedUntilMs > 0);
       if (!mayWait || waits >= 100) {
-        return fail('guard-refused', refusal.reason, { retryAt: String(refusal.retryAt), delivery: 'not-sent' });
+        return fail('guard-refused', refusal.reason, {
+          retryAt: String(refusal.retryAt),
+          delivery: 'not-sent',
+        });
       }
       if (!(await pauseUnlessCancelled(this.options.sleep ?? defaultSleep, Math.max(wait, 1), opts.signal)))
         return fail('cancelled', 'Cancelled while waiting for the request budget');

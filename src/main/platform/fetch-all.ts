@@ -4,16 +4,14 @@
  * function here with its operation and its id field.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
-import type { Activity, CryptoAddress, Loan } from '../../shared/platform/resources';
+import type { Activity, CryptoAddress } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import {
   listActivities,
   listCryptoAddresses,
-  listLoans,
   type ActivitiesParams,
   type CryptoAddressesParams,
-  type LoansParams,
 } from './operations';
 import { idField, walkPages } from './paging';
 
@@ -37,7 +35,12 @@ export function listAllActivities(
     pageSize: options.pageSize ?? 1000,
     idOf: idField<Activity>('activityId'),
     fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listActivities(client, organizationId, { ...filters, offset, limit }, { signal, pace: 'bulk' });
+      const page = await listActivities(
+        client,
+        organizationId,
+        { ...filters, offset, limit },
+        { signal, pace: 'bulk' },
+      );
       return page.ok ? { ok: true, value: { items: page.value.activities } } : page;
     },
   });
@@ -54,24 +57,6 @@ export function listAllCryptoAddresses(
     idOf: idField<CryptoAddress>('cryptoAddressId'),
     fetchPage: async ({ offset, limit, signal }) => {
       const page = await listCryptoAddresses(client, { ...filters, offset, limit }, { signal, pace: 'bulk' });
-      return page.ok ? { ok: true, value: { items: page.value } } : page;
-    },
-  });
-}
-
-/** Every loan matching the filters, for a loans "load all" (the contract's loans.list is one page). */
-export function listAllLoans(
-  client: PlatformClient,
-  organizationId: string,
-  filters: Omit<LoansParams, 'limit' | 'offset'>,
-  options: FetchAllOptions = {},
-): Promise<Result<AllRows<Loan>>> {
-  return walkPages<Loan>({
-    ...options,
-    pageSize: options.pageSize ?? 500,
-    idOf: idField<Loan>('loanId'),
-    fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listLoans(client, organizationId, { ...filters, offset, limit }, { signal, pace: 'bulk' });
       return page.ok ? { ok: true, value: { items: page.value } } : page;
     },
   });

@@ -2,7 +2,7 @@
  * Every loan matching some filters, for the risk watch and the loans tab's search: the one paging
  * walk (paging.ts) over `GET /organizations/{org}/loans`, 1,000 per page, `sortBy=updatedAt`.
  *
- * Unlike `listAllLoans` (fetch-all.ts) these walks are background work, so every page is sent with
+ * These walks are background work, so every page is sent with
  * `pace: 'bulk'` (the lockout guard keeps interactive headroom), and they ask only for the embedded
  * parts a risk reading uses (collaterals for totals and the top-up, counterparties for names): the
  * allocations, interest and child loans would multiply the bytes of 10,000 loans for nothing.

@@ -231,5 +231,10 @@ export async function getLoan(
 ): Promise<Result<Loan>> {
   const p = safePath(() => path`/organizations/${organizationId}/loans/${loanId}`);
   if (!p.ok) return p;
-  return client.request<Loan>({ method: 'GET', path: p.value, expect: loanObject, ...via(opts, 'loans.get') });
+  return client.request<Loan>({
+    method: 'GET',
+    path: p.value,
+    expect: loanObject,
+    ...via(opts, 'loans.get'),
+  });
 }

@@ -6,7 +6,7 @@
  */
 import type { MenuItemConstructorOptions } from 'electron';
 // The main side's tsconfig must list this renderer file (tsconfig.node.json "include").
-import { ALL_TABS } from '../../renderer/src/app/tabs';
+import { ALL_TABS } from '../../shared/tabs';
 
 export interface MenuActions {
   /** Sends Alt+<key> to the window, where the renderer switches tab. */

@@ -8,9 +8,10 @@ import { Shell } from './app/Shell';
 import { copper } from './lib/api';
 import { subscribeProgress } from './lib/progress-store';
 import { subscribeWebhooks } from './features/webhooks/store';
+import { installRiskAlerts } from './features/risk/alerts';
 import { prefetchPortfoliosWallets } from './features/portfolios-wallets/queries';
 import { useUiStateStore } from './app/ui-state-store';
-import { DEFAULT_TAB } from './app/tabs';
+import { DEFAULT_TAB } from '@shared/tabs';
 
 /** Starts the active workspace's default tab's data as soon as the workspace is known. */
 function prefetchActiveTab(activeId: string): void {
@@ -32,6 +33,8 @@ export function App() {
     const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
     const offProgress = subscribeProgress();
     const offWebhooks = subscribeWebhooks();
+    // Risk alerts (in-app notices, browser notifications) arrive whatever tab is open.
+    installRiskAlerts();
     const onHide = () => flushUiStateSaves();
     window.addEventListener('pagehide', onHide);
     return () => {

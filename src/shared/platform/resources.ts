@@ -324,7 +324,6 @@ export interface Account {
 export type ExchangeResponse =
   { status: 'ok'; response: { type: string; data?: unknown } } | { status: 'err'; response: string };
 
-
 export type LtvEstimate = Loan;
 
 /** Result of the LTV dry run; the specification leaves it open, the sandbox answers this. */

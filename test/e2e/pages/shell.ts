@@ -1,6 +1,6 @@
 /** The window around every view: workspace switcher, top bar, tab bar. */
 import { expect, type Locator, type Page } from '@playwright/test';
-import { ALL_TABS, DATA_TABS, type TabId } from '../../../src/renderer/src/app/tabs';
+import { ALL_TABS, DATA_TABS, type TabId } from '../../../src/shared/tabs';
 
 /** The tab ids and their Alt shortcuts, read from the console's own registry (not restated here). */
 export const DATA_TAB_IDS = DATA_TABS.map((t) => t.id);

@@ -167,6 +167,12 @@ describe('secret containment', () => {
     await call('actions.check', { id: 'act_0000000000000000' });
     await call('actions.settle', { id: 'act_0000000000000000', settled: 'done', note: 'checked' });
     await call('guard.status', { workspaceId: ws });
+    // The risk watch reads loans and asks the platform for top-ups through the action service.
+    await call('risk.configure', { workspaceId: ws, intervalMs: 3_600_000 });
+    await call('risk.board', { workspaceId: ws });
+    await call('risk.checkNow', { workspaceId: ws });
+    await call('risk.acknowledge', { workspaceId: ws, loanId: loanId });
+    await call('risk.searchLoans', { workspaceId: ws, jobId: 'risk-search', search: 'x' });
     await call('clearloop.list', { workspaceId: ws, limit: 10 });
     await call('activities.list', { workspaceId: ws, limit: 10 });
     await call('activities.listAll', { workspaceId: ws, jobId: 'all-activities' });

@@ -84,7 +84,9 @@ describe('signed requests accepted by an independent verifier', () => {
         },
         `loans.${op}`,
       );
-    expect((await patch('loan é/1', 'estimateLtv', '{"amount":"1.5","includeInterest":false}')).ok).toBe(true);
+    expect((await patch('loan é/1', 'estimateLtv', '{"amount":"1.5","includeInterest":false}')).ok).toBe(
+      true,
+    );
     expect((await patch('loan-2', 'approve', null)).ok).toBe(true);
     expect((await getLoan(client, org, 'loan-3')).ok).toBe(true);
     expect(server.hits.length).toBe(6);

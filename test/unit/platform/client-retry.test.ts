@@ -129,7 +129,12 @@ describe('retries', () => {
         ),
     });
     // A job's page (bulk) may wait this long; an operator's read would stop at INTERACTIVE_MAX_WAIT_MS.
-    const pending = client.request({ method: 'GET', path: '/portfolios', signal: controller.signal, pace: 'bulk' });
+    const pending = client.request({
+      method: 'GET',
+      path: '/portfolios',
+      signal: controller.signal,
+      pace: 'bulk',
+    });
     setTimeout(() => controller.abort(), 100);
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');

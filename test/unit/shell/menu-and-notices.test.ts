@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
 import { aboutDetail, buildMenuTemplate } from '../../../src/main/shell/menu-template';
 import { keychainUnavailableNotice } from '../../../src/main/shell/keychain-notice';
-import { ALL_TABS } from '../../../src/renderer/src/app/tabs';
+import { ALL_TABS } from '../../../src/shared/tabs';
 
 function flatten(items: MenuItemConstructorOptions[]): MenuItemConstructorOptions[] {
   return items.flatMap((item) => [item, ...(Array.isArray(item.submenu) ? flatten(item.submenu) : [])]);

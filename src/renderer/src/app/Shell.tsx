@@ -1,12 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { useReadiness } from './readiness';
-import { ALL_TABS, type TabId } from './tabs';
+import { ALL_TABS, type TabId } from '@shared/tabs';
 import { useUiStateStore, useWorkspaceUi } from './ui-state-store';
 import { TopBar } from './TopBar';
 import { TabBar } from './TabBar';
 import { TabView } from './TabView';
 import { UpdateBanner } from '../features/updates/UpdateBanner';
+import { RiskNotices } from '../features/risk/RiskNotices';
 
 const ENV_BANNER: Record<WorkspaceView['environment'], string | null> = {
   production: 'PRODUCTION — every action moves real funds',
@@ -24,7 +25,8 @@ export function Shell({ workspace }: { workspace: WorkspaceView }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!e.altKey || e.ctrlKey || e.metaKey) return;
-      const tab = ALL_TABS.find((t) => `Digit${t.key}` === e.code);
+      // Alt+digit for most tabs; Alt+R for the risk board (the digits are taken).
+      const tab = ALL_TABS.find((t) => `Digit${t.key}` === e.code || `Key${t.key}` === e.code);
       if (!tab) return;
       e.preventDefault();
       useUiStateStore.getState().setTab(workspace.id, tab.id);
@@ -47,6 +49,7 @@ export function Shell({ workspace }: { workspace: WorkspaceView }) {
       ) : null}
       <UpdateBanner />
       <TopBar workspace={workspace} />
+      <RiskNotices workspaceId={workspace.id} />
       <TabBar active={ui.tab} onSelect={setTab} />
       <main className="view" data-testid={`view-${ui.tab}`}>
         <Suspense

@@ -1,5 +1,5 @@
 import { useRef, type KeyboardEvent } from 'react';
-import { DATA_TABS, SETTINGS_TAB, type TabId } from './tabs';
+import { DATA_TABS, SETTINGS_TAB, type TabId } from '@shared/tabs';
 
 interface TabBarProps {
   active: TabId;

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { TabErrorBoundary } from '../components/TabErrorBoundary';
-import { ALL_TABS, type TabId } from './tabs';
+import { ALL_TABS, type TabId } from '@shared/tabs';
 import { useUiStateStore } from './ui-state-store';
 import { PortfoliosWalletsView } from '../features/portfolios-wallets/PortfoliosWalletsView';
 

@@ -2,7 +2,7 @@
  * A tab that crashed (its error boundary caught a render error) is never saved as the tab to open,
  * so a crash cannot stick across restarts (issue 18). Pure, for unit tests.
  */
-import { DEFAULT_TAB, SETTINGS_TAB, type TabId } from './tabs';
+import { DEFAULT_TAB, SETTINGS_TAB, type TabId } from '@shared/tabs';
 
 /** Workspace management: opened when the default tab itself crashed. */
 const SAFE_TAB: TabId = SETTINGS_TAB.id;

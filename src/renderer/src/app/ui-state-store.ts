@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { JsonObject } from '@shared/platform/resources';
 import { copper } from '../lib/api';
 import { tabToSave } from './crashed-tabs';
-import { DEFAULT_TAB, isTabId, type TabId } from './tabs';
+import { DEFAULT_TAB, isTabId, type TabId } from '@shared/tabs';
 
 export interface SortState {
   id: string;

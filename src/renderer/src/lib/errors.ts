@@ -23,7 +23,8 @@ const HINTS: Partial<Record<AppError['code'], string>> = {
   'prepared-expired': 'This prepared action expired; nothing was sent. Review it again.',
   'prepared-used': 'This prepared action was already sent once; nothing more was sent.',
   'confirmation-required': 'Production: type the confirmation phrase to send.',
-  'action-in-progress': 'The same action on this object is in flight or has an unknown outcome: check it first.',
+  'action-in-progress':
+    'The same action on this object is in flight or has an unknown outcome: check it first.',
 };
 
 export function errorHint(error: AppError): string | undefined {

@@ -10,7 +10,8 @@
  * anything else that is not a string is no timestamp (never a crash).
  */
 export function parseTimestamp(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? parseTimestamp(String(raw)) : null;
+  if (typeof raw === 'number')
+    return Number.isSafeInteger(raw) && raw >= 0 ? parseTimestamp(String(raw)) : null;
   if (typeof raw !== 'string') return null;
   const s = raw.trim();
   if (s === '' || s === '0') return null;

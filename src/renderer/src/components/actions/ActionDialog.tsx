@@ -158,8 +158,8 @@ function ActionDialog({ open }: { open: OpenAction }) {
         {needsPhrase && phase.kind === 'ask' && !expired ? (
           <label className="field confirm-type">
             <span>
-              This changes <strong>production</strong>. Type <code>{prepared.phraseRequired}</code> (exactly, lower
-              case) to proceed.
+              This changes <strong>production</strong>. Type <code>{prepared.phraseRequired}</code> (exactly,
+              lower case) to proceed.
             </span>
             <input
               autoFocus
@@ -171,7 +171,9 @@ function ActionDialog({ open }: { open: OpenAction }) {
             />
           </label>
         ) : null}
-        {phase.kind === 'sending' ? <p className="muted">Sending… waiting for the platform's answer.</p> : null}
+        {phase.kind === 'sending' ? (
+          <p className="muted">Sending… waiting for the platform's answer.</p>
+        ) : null}
         {phase.kind === 'outcome' ? <OutcomeView prepared={prepared} result={phase.result} /> : null}
         {phase.kind === 'not-sent' ? (
           <div data-testid="confirm-outcome" data-outcome="not-sent">

@@ -3,7 +3,8 @@ import type { GuardCounter, GuardStatus } from '@shared/platform/limits';
 import { copper } from '../../lib/api';
 import { Countdown } from './Countdown';
 
-const level = (c: GuardCounter) => (c.count >= c.limit - 1 ? 'danger' : c.count >= c.limit * 0.5 ? 'warn' : 'ok');
+const level = (c: GuardCounter) =>
+  c.count >= c.limit - 1 ? 'danger' : c.count >= c.limit * 0.5 ? 'warn' : 'ok';
 
 /**
  * The lockout guard's counters for the workspace: failed authentications this hour, refused
@@ -35,18 +36,31 @@ export function GuardMeter({ workspaceId }: { workspaceId: string }) {
   if (status === null) return null;
   const items: [string, string, GuardCounter][] = [
     ['auth', 'Failed authentications in the last hour (the key locks at the limit)', status.authFailures],
-    ['refused', 'Refused requests in the last minute (your user locks at the limit)', status.businessFailures],
+    [
+      'refused',
+      'Refused requests in the last minute (your user locks at the limit)',
+      status.businessFailures,
+    ],
     ['requests', 'Requests in the last 5 minutes (the platform slows down past the limit)', status.requests],
   ];
   return (
     <span className="guard-meter" data-testid="guard-meter">
       {items.map(([name, title, c]) => (
-        <span key={name} className={`guard-count guard-${level(c)}`} title={title} data-testid={`guard-${name}`}>
+        <span
+          key={name}
+          className={`guard-count guard-${level(c)}`}
+          title={title}
+          data-testid={`guard-${name}`}
+        >
           {name} {c.count}/{c.limit}
         </span>
       ))}
       {status.refusing ? (
-        <span className="guard-count guard-danger" data-testid="guard-refusing" title={status.refusing.reason}>
+        <span
+          className="guard-count guard-danger"
+          data-testid="guard-refusing"
+          title={status.refusing.reason}
+        >
           waiting <Countdown until={status.refusing.retryAt} />
         </span>
       ) : null}

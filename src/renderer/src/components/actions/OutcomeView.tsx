@@ -19,7 +19,9 @@ export function OutcomeView({ prepared, result }: { prepared: PreparedAction; re
         {result.outcome === 'done' ? 'Done' : result.outcome === 'refused' ? 'Refused' : 'Outcome unknown'}
       </strong>
       <p data-testid="confirm-result">{result.headline}</p>
-      {result.exchange && result.exchange.statuses.length ? <OrderStatuses statuses={result.exchange.statuses} /> : null}
+      {result.exchange && result.exchange.statuses.length ? (
+        <OrderStatuses statuses={result.exchange.statuses} />
+      ) : null}
       {result.outcome === 'refused' && result.error ? <RefusalDetails error={result.error} /> : null}
       {result.outcome === 'unknown' ? <SettlePanel prepared={prepared} result={result} /> : null}
       {result.outcome === 'done' && result.answer !== undefined ? (
@@ -50,7 +52,12 @@ function OrderStatuses({ statuses }: { statuses: OrderStatusView[] }) {
       </thead>
       <tbody>
         {statuses.map((s, i) => (
-          <tr key={i} data-testid={`order-status-${i}`} data-kind={s.kind} className={s.kind === 'error' ? 'neg' : ''}>
+          <tr
+            key={i}
+            data-testid={`order-status-${i}`}
+            data-kind={s.kind}
+            className={s.kind === 'error' ? 'neg' : ''}
+          >
             <td>{i + 1}</td>
             <td>{s.kind}</td>
             <td className="mono">
@@ -94,9 +101,7 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
 
   return (
     <div className="settle-panel" data-testid="settle-panel">
-      <p className="small">
-        Do not send it again. {check.what}
-      </p>
+      <p className="small">Do not send it again. {check.what}</p>
       {found?.settled ? null : check.available ? (
         <button
           type="button"
@@ -138,7 +143,11 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
           data-testid="check-result"
           data-settled={found.settled ?? 'open'}
         >
-          {found.settled === 'done' ? 'Settled: it took effect. ' : found.settled === 'not-done' ? 'Settled: it did not take effect. ' : 'Still unknown. '}
+          {found.settled === 'done'
+            ? 'Settled: it took effect. '
+            : found.settled === 'not-done'
+              ? 'Settled: it did not take effect. '
+              : 'Still unknown. '}
           {found.found}
         </p>
       ) : null}

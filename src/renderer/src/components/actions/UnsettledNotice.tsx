@@ -28,7 +28,12 @@ export function UnsettledNotice() {
       >
         {unsettled.length} action{unsettled.length === 1 ? '' : 's'} with unknown outcome
       </button>
-      <dialog ref={ref} className="confirm-dialog" data-testid="unsettled-list" onCancel={() => setOpen(false)}>
+      <dialog
+        ref={ref}
+        className="confirm-dialog"
+        data-testid="unsettled-list"
+        onCancel={() => setOpen(false)}
+      >
         <h2>Actions with an unknown outcome</h2>
         <p className="small">
           Each may or may not have taken effect on the platform. Check before sending anything again.

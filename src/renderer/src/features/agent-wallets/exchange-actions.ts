@@ -15,7 +15,14 @@ export const TEMPLATE_TYPES = [
 ] as const;
 
 export function template(type: (typeof TEMPLATE_TYPES)[number], nowMs: number): ExchangeAction {
-  const limitOrder = { a: 0, b: true, p: '30000', s: '0.01', r: false, t: { limit: { tif: 'Gtc' as const } } };
+  const limitOrder = {
+    a: 0,
+    b: true,
+    p: '30000',
+    s: '0.01',
+    r: false,
+    t: { limit: { tif: 'Gtc' as const } },
+  };
   switch (type) {
     case 'order':
       return { type, orders: [limitOrder], grouping: 'na' };

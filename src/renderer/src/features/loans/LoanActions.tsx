@@ -134,7 +134,12 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
       {button('approve', LOAN_OPERATIONS.approve.title, approve, false)}
       {button('cancel-interest', `${LOAN_OPERATIONS.cancelInterestPayment.title}…`, cancelInterest, true)}
       {button('accept-repayment', `${LOAN_OPERATIONS.acceptRepayment.title}…`, accept, true)}
-      {button('confirm-disbursement', `${LOAN_OPERATIONS.confirmExternalDisbursement.title}…`, confirmDisb, true)}
+      {button(
+        'confirm-disbursement',
+        `${LOAN_OPERATIONS.confirmExternalDisbursement.title}…`,
+        confirmDisb,
+        true,
+      )}
       {launcher.error ? <ErrorBanner error={launcher.error} testId="action-error" /> : null}
       {open ? (
         <form
@@ -148,7 +153,8 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
         >
           {open === 'accept-repayment' ? (
             <label className="field">
-              Amount (empty = the requested {accept.ok ? `${accept.allocation.amount} ${accept.allocation.currency}` : ''})
+              Amount (empty = the requested{' '}
+              {accept.ok ? `${accept.allocation.amount} ${accept.allocation.currency}` : ''})
               <input
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}

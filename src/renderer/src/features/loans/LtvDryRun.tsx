@@ -62,11 +62,18 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
   };
 
   return (
-    <dialog ref={ref} className="export-dialog" data-testid="ltv-dry-run" onCancel={onClose} onClose={onClose}>
+    <dialog
+      ref={ref}
+      className="export-dialog"
+      data-testid="ltv-dry-run"
+      onCancel={onClose}
+      onClose={onClose}
+    >
       <h2>LTV calculator (dry run)</h2>
       <p className="small muted">
-        The specification does not show this request's fields. The body starts from the template the local sandbox
-        reads; edit it to what your platform expects. It is sent exactly as written, once, and changes nothing.
+        The specification does not show this request's fields. The body starts from the template the local
+        sandbox reads; edit it to what your platform expects. It is sent exactly as written, once, and changes
+        nothing.
       </p>
       <form
         onSubmit={(e) => {

@@ -14,7 +14,6 @@ import { installRiskAlerts, onRiskChanged } from './alerts';
 import { riskColumns } from './columns';
 import { FULL_PARAMS, HEAD_PARAMS, riskBoardQuery } from './queries';
 import { RiskDetail } from './RiskDetail';
-import { RiskNotices } from './RiskNotices';
 import { RiskSettingsForm } from './RiskSettingsForm';
 import { RiskTotals } from './RiskTotals';
 import { boardRows } from './rows';
@@ -91,7 +90,6 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
           The last reading could not vouch for every page: some loans may be missing.
         </div>
       ) : null}
-      <RiskNotices workspaceId={wsId} />
       {board?.partial ? (
         <div className="muted small" data-testid="risk-partial">
           Showing the {board.loans.length.toLocaleString()} loans closest to margin call of{' '}

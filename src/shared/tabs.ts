@@ -1,4 +1,4 @@
-/** Tab registry: ids, labels and shortcuts. Order here is the order in the tab bar. */
+/** Tab registry: ids, labels and shortcuts, shared by the renderer's tab bar, the Electron menu and the e2e page objects. Order here is the order in the tab bar. */
 export const DATA_TABS = [
   { id: 'portfolios-wallets', label: 'Portfolios & wallets', key: '1' },
   { id: 'loans', label: 'Loans', key: '2' },
