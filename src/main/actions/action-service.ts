@@ -42,7 +42,7 @@ interface Entry {
   state: State;
   dedupKey: string;
   target: CheckTarget;
-  /** The API key id that will sign (journalled; never the secret). */
+  /** The fingerprint of the key that will sign (journalled; never the key id or the secret). */
   keyId: string;
 }
 

@@ -22,7 +22,7 @@ export interface ActionJournalRecord {
   workspaceId: string;
   workspaceName: string;
   environment: PreparedAction['workspace']['environment'];
-  /** The API key id that signs (never the secret). */
+  /** A fingerprint of the signing key (never the key id itself, never the secret). */
   keyId?: string;
   object?: string;
   outcome?: ActionOutcome | Settlement;

@@ -3,6 +3,7 @@
  * changes. Resolving a workspace also resolves its key, so a locked vault or a missing key is
  * reported as such (`vault-locked`, `no-key`) before any request is signed.
  */
+import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from '../../shared/result';
 import type { KeyService } from '../keychain/key-service';
 import type { WorkspaceStore, WorkspaceRecord } from '../workspaces/workspace-store';
@@ -14,8 +15,16 @@ import { LockoutGuard } from '../guard/lockout-guard';
 export interface WorkspaceClient {
   client: PlatformClient;
   workspace: WorkspaceRecord;
-  /** The API key's id (not its secret): what the journal records as who signed. */
+  /**
+   * Which key signs, as a fingerprint (SHA-256 prefix and the key id's last 4 characters): what the
+   * journal records. Neither the key id nor the secret is written to a file.
+   */
   keyId: string;
+}
+
+export function keyFingerprint(apiKey: string): string {
+  const digest = createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
+  return `sha256:${digest}…${apiKey.slice(-4)}`;
 }
 
 export class PlatformClients {
@@ -47,7 +56,7 @@ export class PlatformClients {
       );
     }
     const cached = this.clients.get(workspaceId);
-    const keyId = signer.value.apiKey;
+    const keyId = keyFingerprint(signer.value.apiKey);
     if (cached && cached.baseUrl === workspace.value.baseUrl)
       return ok({ client: cached.client, workspace: workspace.value, keyId });
     const client = new PlatformClient({
