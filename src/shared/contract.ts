@@ -34,6 +34,7 @@ import {
   type UnsettledAction,
 } from './actions';
 import type { GuardStatus } from './platform/limits';
+import { EVENT_NAME_LIST } from './channels';
 import {
   MAX_WEBHOOK_BODY_BYTES,
   WEBHOOK_VERDICTS,
@@ -390,16 +391,8 @@ export interface Events {
   'risk-changed': { workspaceId: string };
 }
 export type EventName = keyof Events;
-export const EVENT_NAMES = [
-  'progress',
-  'workspace-changed',
-  'webhook-received',
-  'actions-changed',
-  'guard-changed',
-  'update-status',
-  'risk-alert',
-  'risk-changed',
-] as const satisfies readonly EventName[];
+/** Every event name: the list lives in channels.ts (checked against `Events` there, both ways). */
+export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
 
 // ---------------------------------------------------------------------------------------------
 // The renderer's API, derived from the contract

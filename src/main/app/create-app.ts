@@ -30,6 +30,7 @@ import { UpdateService } from '../updater/update-service';
 import { registerUpdateHandlers } from '../updater/update-handlers';
 import type { UpdateEngineFactory } from '../updater/update-engine';
 import type { KeychainStatus } from '../../shared/contract';
+import type { PlatformLimits } from '../../shared/platform/limits';
 import { RiskStateFile } from '../risk/risk-state-file';
 import { RiskWatch } from '../risk/risk-watch';
 import { registerRiskHandlers } from '../handlers/risk-handlers';
@@ -44,6 +45,11 @@ export interface MainAppOptions {
   saveDialog: SaveDialog | null;
   /** The platform client's timeout; tests shorten it. */
   timeoutMs?: number;
+  /**
+   * The limits the lockout guard counts against (default: the real platform's). Only tests that
+   * flood the embedded sandbox on purpose (the contract fuzz) raise them.
+   */
+  guardLimits?: PlatformLimits;
   /** Desktop notifications for chosen webhook events: Electron passes one; browser mode none. */
   notifier?: Notifier;
   /** The embedded sandbox's control token (tests pass one to drive its controls); default random. */
@@ -126,6 +132,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     history,
     log,
     timeoutMs: options.timeoutMs,
+    ...(options.guardLimits ? { limits: options.guardLimits } : {}),
     onGuardChange: throttlePerKey(250, (workspaceId) => events.emit('guard-changed', { workspaceId })),
   });
   const journals = await Journals.open({ dataDir, log, knownSecrets: () => [sandbox.apiSecret] });

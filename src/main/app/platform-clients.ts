@@ -11,6 +11,7 @@ import type { RequestHistory } from '../history/request-history';
 import { PlatformClient } from '../platform/client';
 import type { Logger } from '../log/logger';
 import { LockoutGuard } from '../guard/lockout-guard';
+import type { PlatformLimits } from '../../shared/platform/limits';
 
 export interface WorkspaceClient {
   client: PlatformClient;
@@ -39,6 +40,8 @@ export class PlatformClients {
       history: RequestHistory;
       log: Logger;
       timeoutMs?: number;
+      /** The platform's limits the guards count against; tests that flood a sandbox raise them. */
+      limits?: PlatformLimits;
       /** Told when a workspace's guard counters change (the workspace bar's meter). */
       onGuardChange?: (workspaceId: string) => void;
     },
@@ -87,7 +90,7 @@ export class PlatformClients {
   guardFor(workspaceId: string): LockoutGuard {
     let guard = this.guards.get(workspaceId);
     if (guard === undefined) {
-      guard = new LockoutGuard(workspaceId);
+      guard = new LockoutGuard(workspaceId, this.deps.limits ? { limits: this.deps.limits } : {});
       guard.onChange(() => this.deps.onGuardChange?.(workspaceId));
       this.guards.set(workspaceId, guard);
     }

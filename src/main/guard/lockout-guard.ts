@@ -16,6 +16,7 @@ import {
   PLATFORM_LIMITS,
   type GuardCounter,
   type GuardStatus,
+  type PlatformLimits,
 } from '../../shared/platform/limits';
 
 export type RequestClass = 'interactive' | 'bulk';
@@ -27,7 +28,7 @@ export interface Refusal {
   budgetOnly: boolean;
 }
 
-type Limits = typeof PLATFORM_LIMITS;
+type Limits = PlatformLimits;
 interface Window {
   limit: number;
   windowMs: number;

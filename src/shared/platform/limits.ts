@@ -12,6 +12,12 @@ export const PLATFORM_LIMITS = {
   requests: { limit: 1_000, windowMs: 5 * 60_000 },
 } as const;
 
+export interface PlatformLimits {
+  authFailures: { limit: number; windowMs: number };
+  businessFailures: { limit: number; windowMs: number };
+  requests: { limit: number; windowMs: number };
+}
+
 /** Long jobs (walks, exports) may use this share of the request budget; the rest stays for the operator. */
 export const BULK_SHARE = 0.8;
 /** The longest `Retry-After` the console honours as given; longer ones are cut to this. */

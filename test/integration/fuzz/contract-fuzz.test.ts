@@ -21,6 +21,7 @@ import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
 import type { Logger } from '../../../src/main/log/logger';
 import { CALL_NAMES, lookupCall, type WorkspaceList } from '../../../src/shared/contract';
 import { ERROR_CODES, type Result } from '../../../src/shared/result';
+import { PLATFORM_LIMITS } from '../../../src/shared/platform/limits';
 import { Gen, mutate, prng, randomJson, type Mutation } from './generators';
 import { confineExportPath, seedFor, type Pool } from './seeds';
 
@@ -120,6 +121,9 @@ describe('contract fuzz', () => {
       sandboxSize: 'small',
       log,
       saveDialog: null,
+      // Thousands of valid calls in minutes: far past the platform's budget of 1,000 requests per
+      // 5 minutes, which the lockout guard would (rightly) pace. The guard has its own tests.
+      guardLimits: { ...PLATFORM_LIMITS, requests: { limit: 1_000_000, windowMs: 5 * 60_000 } },
     });
     const list = await must<WorkspaceList>('workspaces.list', {});
     let counter = 0;
