@@ -19,14 +19,17 @@ test('records every request; errors only; no secret, signature or header in its 
   const loans = new LoansPage(app);
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-2');
   await loans.openLoan(loanId, 'awaiting-approval');
+  const confirm = new ConfirmDialog(app);
+  await loans.action('approve').click();
+  await expect(confirm.submit).toBeEnabled();
+  // Another client approves it while the confirmation is open: the platform refuses ours (409).
   await approveLoanDirectly(
     (await shell.workspaceName.getAttribute('title')) ?? '',
     await shell.organization.innerText(),
     loanId,
   );
-  const confirm = new ConfirmDialog(app);
-  await loans.action('approve').click();
   await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'refused');
   await expect(confirm.error).toBeVisible();
   await app.keyboard.press('Escape');
 
