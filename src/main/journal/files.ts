@@ -159,16 +159,4 @@ export async function readAt(path: string, offset: number, length: number): Prom
   }
 }
 
-/** Makes a new file's name durable. Best effort: some platforms cannot fsync a folder. */
-export async function syncFolder(folder: string): Promise<void> {
-  try {
-    const dir = await open(folder, 'r');
-    try {
-      await dir.sync();
-    } finally {
-      await dir.close();
-    }
-  } catch {
-    // Windows and some file systems refuse; the file itself is synced.
-  }
-}
+export { syncFolder } from '../workspaces/atomic-write';

@@ -46,8 +46,11 @@ export async function writeFileAtomic(
   await syncFolder(dirname(target));
 }
 
-/** Makes the rename itself durable. Best effort: some platforms cannot open a folder for fsync. */
-async function syncFolder(folder: string): Promise<void> {
+/**
+ * Makes a rename or a new file's name durable. Best effort: some platforms cannot open a folder for
+ * fsync. Also used by the action journal for each new file.
+ */
+export async function syncFolder(folder: string): Promise<void> {
   try {
     const dir = await open(folder, 'r');
     try {

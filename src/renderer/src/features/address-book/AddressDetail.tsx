@@ -3,6 +3,7 @@ import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 /** Every field of one address, with its embedded currency configurations. */
 export function AddressDetail({ address: a, onClose }: { address: CryptoAddress; onClose(): void }) {
@@ -15,14 +16,7 @@ export function AddressDetail({ address: a, onClose }: { address: CryptoAddress;
           value={a.isWhitelist ? 'whitelisted' : 'not whitelisted'}
           tone={a.isWhitelist ? 'ok' : 'neutral'}
         />
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       <dl className="kv">
         <dt>Address</dt>

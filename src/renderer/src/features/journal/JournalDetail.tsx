@@ -8,6 +8,7 @@ import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { copper } from '../../lib/api';
 import { outcomeTone } from './tones';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 /** The full entry as written (detail, key id, hashes): read from disk by its seq. */
 export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: number; onClose(): void }) {
@@ -40,14 +41,7 @@ export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: numbe
           #{seq} {entry ? `${entry.action} · ${entry.step}` : ''}
         </span>
         {entry?.outcome ? <Badge value={entry.outcome} tone={outcomeTone(entry.outcome)} /> : null}
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       {error ? <ErrorBanner error={error} /> : null}
       {current === undefined ? <p className="muted">Loading…</p> : null}

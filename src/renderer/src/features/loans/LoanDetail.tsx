@@ -9,6 +9,7 @@ import { LoanExtraFields, LoanFields } from './LoanFields';
 import { loanSide } from '@shared/loan-actions';
 import { LtvBar } from './LtvBar';
 import { LtvEstimate } from './LtvEstimate';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 export function LoanDetail({
   workspace,
@@ -27,14 +28,7 @@ export function LoanDetail({
         <Amount value={loan.amount} currency={loan.currency} />
         <Badge value={loan.status} />
         {side ? <Badge value={side === 'lender' ? 'lend' : 'borrow'} label={`you are ${side}`} /> : null}
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       <LtvBar
         ltv={loan.debtRatio}

@@ -10,6 +10,7 @@ import { formatRatioPercent } from '../../lib/decimal';
 import { LtvBar } from '../loans/LtvBar';
 import { putBoard } from './queries';
 import { formatDuration, type BoardRow } from './rows';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
   if (topUp === undefined) return <span className="muted">not asked yet</span>;
@@ -63,14 +64,7 @@ export function RiskDetail({
       <h3>
         <Amount value={loan.amount} currency={loan.currency} />
         <Badge value={row.risk.band} />
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       <p className="small">
         <IdText value={loan.loanId} /> · {row.counterparty || 'counterparty unknown'}

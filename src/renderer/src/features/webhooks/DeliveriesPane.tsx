@@ -8,6 +8,7 @@ import { copper } from '../../lib/api';
 import { useWorkspaceQuery } from '../../lib/query-store';
 import { deliveryColumns } from './columns';
 import { deliveriesQuery, NO_PARAMS, subscriptionsQuery } from './store';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 const LAYOUT = defaultLayout(deliveryColumns, { id: 'createdAt', desc: true });
 const REFRESH_MS = 2000;
@@ -137,14 +138,7 @@ function DeliveryDetail({ delivery, onClose }: { delivery: SandboxDelivery; onCl
       <h3>
         <span className="ellipsis">{delivery.event}</span>
         <Badge value={delivery.state} />
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       <table className="sub-table">
         <tbody>

@@ -4,6 +4,7 @@ import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { VerdictBadge } from './columns';
+import { DetailCloseButton } from '../../components/DetailCloseButton';
 
 const HEADER_NAMES = ['X-Signature', 'X-Timestamp', 'X-Id', 'Content-Type'] as const;
 
@@ -39,14 +40,7 @@ export function WebhookDetail({
           {entry.event ?? 'unknown event'}
         </span>
         <VerdictBadge verdict={entry.verdict} reason={entry.reason} />
-        <button
-          type="button"
-          className="btn small ghost detail-close"
-          onClick={onClose}
-          aria-label="Close detail"
-        >
-          ✕
-        </button>
+        <DetailCloseButton onClose={onClose} />
       </h3>
       <div className="note" data-testid="webhook-detail-reason">
         {entry.reason}
