@@ -67,9 +67,10 @@ for (const theme of ['light', 'dark'] as const) {
     await mkdir(DIR, { recursive: true });
     await app.emulateMedia({ colorScheme: theme });
     const shell = new Shell(app);
-    const luminance = await backgroundLuminance(app);
-    if (theme === 'dark') expect(luminance).toBeLessThan(0.05);
-    else expect(luminance).toBeGreaterThan(0.8);
+    // The app follows the OS through a media-query change event, which arrives asynchronously.
+    const luminance = expect.poll(() => backgroundLuminance(app));
+    if (theme === 'dark') await luminance.toBeLessThan(0.05);
+    else await luminance.toBeGreaterThan(0.8);
     for (const tab of ALL_TAB_IDS) {
       await shell.openTab(tab);
       if (tab === 'agent-wallets') await new AgentWalletsPage(app).template('order').click();
