@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 export default tseslint.config(
   {
@@ -13,6 +14,9 @@ export default tseslint.config(
       'playwright-report/**',
       'screenshots/**',
       '.prof-scratch/**',
+      // Stryker's sandboxes and reports (npm run mutation): copies of the tree, not the tree.
+      'reports/**',
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,
@@ -32,6 +36,65 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', '**/main/**', '**/sandbox/**'] }],
+    },
+  },
+  // The renderer's layers, bottom to top (issue 14): lib → state → components → features/<tab> →
+  // shell → App/main. Each layer imports only those below it; a feature imports no other feature
+  // (what two features share moves down to components/ or state/); only the shell imports features.
+  {
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'r-lib', pattern: 'src/renderer/src/{lib,transport}' },
+        { type: 'r-state', pattern: 'src/renderer/src/state' },
+        { type: 'r-components', pattern: 'src/renderer/src/components' },
+        { type: 'r-feature', pattern: 'src/renderer/src/features/*', capture: ['feature'] },
+        { type: 'r-shell', pattern: 'src/renderer/src/shell' },
+        { type: 'r-styles', pattern: 'src/renderer/src/styles' },
+        // Last, so it takes only what no folder above claims: App.tsx, main.tsx.
+        { type: 'r-root', pattern: 'src/renderer/src' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: 'external' } } } },
+            { from: { element: { type: 'r-lib' } }, allow: { to: { element: { type: 'r-lib' } } } },
+            {
+              from: { element: { type: 'r-state' } },
+              allow: { to: { element: { type: '{r-lib,r-state}' } } },
+            },
+            {
+              from: { element: { type: 'r-components' } },
+              allow: { to: { element: { type: '{r-lib,r-state,r-components,r-styles}' } } },
+            },
+            {
+              from: { element: { type: 'r-feature' } },
+              allow: [
+                { to: { element: { type: '{r-lib,r-state,r-components,r-styles}' } } },
+                {
+                  to: {
+                    element: {
+                      type: 'r-feature',
+                      captured: { feature: '{{ from.element.captured.feature }}' },
+                    },
+                  },
+                },
+              ],
+            },
+            {
+              from: { element: { type: 'r-shell' } },
+              allow: { to: { element: { type: '{r-lib,r-state,r-components,r-styles,r-feature,r-shell}' } } },
+            },
+            { from: { element: { type: 'r-root' } }, allow: { to: { element: { type: '*' } } } },
+          ],
+        },
+      ],
     },
   },
   // Layers you can see (issue 14): shared imports nothing of the others; the sandbox nothing of the

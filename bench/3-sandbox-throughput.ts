@@ -3,9 +3,13 @@
  * ClearLoop pages at random offsets over 8 connections, every request signed afresh in
  * `setupRequest`, to the sandbox in a child process; the same load generator with the same
  * signing drives a bare node:http server (another child) answering a precomputed page of the same
- * bytes. Sizes `small` and `large` both run; bare, small and large take turns in every round
- * (order rotated), after a warm-up each. Targets (large): ≥ 0.35 of the bare server's requests/s,
- * p99 ≤ 25 ms, no errors.
+ * bytes ("bare": the same node:http stack and answer, without authentication, rate limit,
+ * routing, query validation or paging: the floor of serving that page). Sizes `small` and `large`
+ * both run; bare, small and large take turns in every round (order rotated), after a warm-up
+ * each. Each server's CPU time (/proc) per request answered is reported beside: on two shared
+ * cores the load generator and the server compete, so requests/s moves with everyone's load.
+ * Targets (large; issue 16 target 16): ≥ 0.75 of the bare server's requests/s, p99 ≤ 25 ms, no
+ * errors.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +17,14 @@ import { join } from 'node:path';
 import autocannon, { type AutocannonRequest, type AutocannonResult } from 'autocannon';
 import { signRequest } from '../src/main/platform/signing';
 import { createHmacSigner } from '../src/main/keychain/hmac-signer';
-import { emit, heading, median, round } from './lib/report';
-import { BENCH_KEY, BENCH_SECRET, sandboxSpec, spawnServer, type ChildServer } from './lib/servers';
+import { emit, heading, machine, median, round } from './lib/report';
+import { BENCH_KEY, BENCH_SECRET, cpuMsOf, sandboxSpec, spawnServer, type ChildServer } from './lib/servers';
 
 const CONNECTIONS = 8;
 const ROUNDS = 3;
 const DURATION_S = 3;
 const WARMUP_S = 1;
+const TARGET_RATIO = 0.75;
 /** Highest offset that still gives a full 100-row page (300 and 50,000 ClearLoop actions). */
 const MAX_OFFSET = { small: 200, large: 49_900, bare: 49_900 } as const;
 type Target = keyof typeof MAX_OFFSET;
@@ -65,14 +70,20 @@ interface Run {
   p50: number;
   p99: number;
   errors: number;
+  /** The server's CPU time per request answered, µs. */
+  cpuUs: number;
 }
 
-function summarise(r: AutocannonResult): Run {
+async function measured(server: ChildServer, target: Target, seconds: number): Promise<Run> {
+  const cpuBefore = cpuMsOf(server.pid);
+  const r = await load(server, target, seconds);
+  const cpuMs = cpuMsOf(server.pid) - cpuBefore;
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
     p99: r.latency.p99,
     errors: r.errors + r.timeouts + r.non2xx,
+    cpuUs: (cpuMs * 1000) / Math.max(1, r.requests.total),
   };
 }
 
@@ -105,7 +116,7 @@ async function main(): Promise<void> {
       const rotated = [...order.slice(r % 3), ...order.slice(0, r % 3)];
       const inRound: Partial<Record<Target, Run>> = {};
       for (const t of rotated) {
-        const run = summarise(await load(byTarget[t], t, DURATION_S));
+        const run = await measured(byTarget[t], t, DURATION_S);
         runs[t].push(run);
         inRound[t] = run;
       }
@@ -125,24 +136,32 @@ async function main(): Promise<void> {
       const ratio = t === 'bare' ? '' : `, ${round(median(ratios[t]), 3)} of bare`;
       console.info(
         `${t.padEnd(5)}: median ${Math.round(med(t, 'rps'))} req/s, p50 ${med(t, 'p50')} ms, ` +
-          `p99 ${med(t, 'p99')} ms, errors ${errors(t)}${ratio}`,
+          `p99 ${med(t, 'p99')} ms, errors ${errors(t)}, server CPU ${Math.round(med(t, 'cpuUs'))} µs ` +
+          `per request${ratio}`,
       );
     }
+    console.info(`load average ${machine().load1} (two shared cores: figures move with it)`);
     const largeRatio = median(ratios.large);
     const largeP99 = med('large', 'p99');
     const noErrors = errors('bare') + errors('small') + errors('large') === 0;
     emit({
       id: 3,
-      what: 'sandbox throughput (large) vs bare server, 8 conns',
+      what: 'T16: sandbox throughput (large) vs bare server, 8 conns, signed',
       figure: `${round(largeRatio)} of bare, p99 ${largeP99} ms`,
-      target: '≥ 0.35, p99 ≤ 25 ms, 0 errors',
-      pass: largeRatio >= 0.35 && largeP99 <= 25 && noErrors,
+      target: `≥ ${TARGET_RATIO}, p99 ≤ 25 ms, 0 errors`,
+      pass: largeRatio >= TARGET_RATIO && largeP99 <= 25 && noErrors,
       details: {
         bareRps: Math.round(med('bare', 'rps')),
         smallRps: Math.round(med('small', 'rps')),
         largeRps: Math.round(med('large', 'rps')),
         smallRatio: round(median(ratios.small), 3),
         largeRatio: round(largeRatio, 3),
+        cpuUsPerRequest: {
+          bare: Math.round(med('bare', 'cpuUs')),
+          small: Math.round(med('small', 'cpuUs')),
+          large: Math.round(med('large', 'cpuUs')),
+        },
+        load1: machine().load1,
         bareP99Ms: med('bare', 'p99'),
         smallP99Ms: med('small', 'p99'),
         largeP99Ms: largeP99,

@@ -1,7 +1,8 @@
 /**
- * One measured CSV export in a fresh process (started by 5-export-csv.ts with --expose-gc):
- * a small warm-up export, then the 100,000-row export with RSS sampled every 10 ms and
- * process.resourceUsage().maxRSS, then a few cancelled exports. Prints `RESULT <json>`.
+ * One measured CSV export in a fresh process (started by 5-export-csv.ts and export-million.ts
+ * with --expose-gc): a small warm-up export, then the export of `maxRows` (default: every row)
+ * with RSS sampled every 10 ms and process.resourceUsage().maxRSS, then a few cancelled exports
+ * (skipped when `cancelAfterMs` is empty). Prints `RESULT <json>`.
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +19,10 @@ export interface ExportChildInput {
   organizationId: string;
   dir: string;
   rows: number;
+  /** Rows of the measured export; default every row the sandbox has. */
+  maxRows?: number;
+  /** When to abort each cancelled export; default [100, 300, 500]. */
+  cancelAfterMs?: number[];
 }
 
 export interface ExportChildResult {
@@ -79,7 +84,7 @@ async function main(): Promise<void> {
   const target = join(input.dir, 'all.csv');
   const started = performance.now();
   const { value: result, progress } = await withProgress((onProgress) =>
-    run(target, undefined, undefined, onProgress),
+    run(target, input.maxRows, undefined, onProgress),
   );
   const ms = performance.now() - started;
   clearInterval(sampler);
@@ -89,7 +94,7 @@ async function main(): Promise<void> {
   const fileBytes = statSync(target).size;
   rmSync(target);
 
-  const cancel = await measureCancel([100, 300, 500], async (signal, onProgress) => {
+  const cancel = await measureCancel(input.cancelAfterMs ?? [100, 300, 500], async (signal, onProgress) => {
     const r = await run(join(input.dir, 'cancelled.csv'), undefined, signal, onProgress);
     return { cancelled: !r.ok && r.error.code === 'cancelled' };
   });

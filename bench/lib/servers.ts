@@ -1,5 +1,6 @@
 /** Starting bench/lib/server-child.ts (or any bench child script) in a separate Node process. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { ServerInfo, ServerSpec } from './server-child';
@@ -60,6 +61,24 @@ export async function spawnServer(spec: ServerSpec): Promise<ChildServer> {
 export const BENCH_KEY = 'bench-key';
 export const BENCH_SECRET = 'bench-secret-0123456789abcdef';
 
-export function sandboxSpec(size: 'small' | 'large'): ServerSpec {
+export function sandboxSpec(size: 'small' | 'large' | 'huge'): ServerSpec {
   return { kind: 'sandbox', size, apiKey: BENCH_KEY, apiSecret: BENCH_SECRET };
+}
+
+let clockTicks: number | undefined;
+
+/**
+ * CPU time (user + system, ms) a child process has used so far, from /proc (Linux; NaN
+ * elsewhere). Throughput on a shared two-core machine moves with everyone's load; the CPU a
+ * server spends per request does much less.
+ */
+export function cpuMsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    clockTicks ??= Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks;
+  } catch {
+    return Number.NaN;
+  }
 }

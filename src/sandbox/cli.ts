@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- --port <p> --seed <n> --size small|large --api-key <k> --api-secret <s>
+ * `npm run sandbox -- --port <p> --seed <n> --size small|large|huge --api-key <k> --api-secret <s>
  * --control-token <t> --quirks '<json>'`
  * Starts the sandbox standalone, prints its base URL, key and control token (and the secret only
  * when it generated it), and stops cleanly on SIGINT / SIGTERM. Bad flags exit with status 2.
@@ -9,7 +9,7 @@ import { checkControlToken } from './control-guard';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 
 const USAGE =
-  'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large] ' +
+  'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large|huge] ' +
   '[--api-key <key> --api-secret <secret>] [--control-token <token>] [--quirks <json>] [--no-rate-limit]';
 
 export function parseArgs(argv: readonly string[]): SandboxOptions {
@@ -52,7 +52,8 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
         break;
       }
       case '--size':
-        if (value !== 'small' && value !== 'large') throw new UsageError('--size must be small or large');
+        if (value !== 'small' && value !== 'large' && value !== 'huge')
+          throw new UsageError('--size must be small, large or huge');
         opts.size = value;
         break;
       case '--host':

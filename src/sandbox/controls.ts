@@ -135,7 +135,8 @@ export function registerCoreControls(panel: ControlPanel, deps: ControlDeps): vo
   panel.register('GET', '/info', () => {
     store.settle();
     const d = store.data;
-    const count = <T>(m: Map<string, T[]>): number => [...m.values()].reduce((n, l) => n + l.length, 0);
+    const count = (m: Map<string, { length: number }>): number =>
+      [...m.values()].reduce((n, l) => n + l.length, 0);
     return {
       status: 200,
       json: {

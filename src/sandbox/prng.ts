@@ -19,10 +19,15 @@ export interface Rng {
   uuid(): string;
 }
 
+/** An Rng that can restart as `createRng(seed)` would: one object for many short streams. */
+export interface ReseedableRng extends Rng {
+  reseed(seed: number): void;
+}
+
 /** Byte → two hex digits: id generation is the hot loop of the `large` seed. */
 const HEX_BYTE: readonly string[] = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
 
-export function createRng(seed: number): Rng {
+export function createRng(seed: number): ReseedableRng {
   let state = seed >>> 0;
   const uint32 = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -59,6 +64,9 @@ export function createRng(seed: number): Rng {
     uuid: () => {
       const h = hex(32);
       return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+    },
+    reseed: (next) => {
+      state = next >>> 0;
     },
   };
 }

@@ -68,6 +68,8 @@ export class QuirkEngine {
   /** `offset`/`limit` as the quirky platform reads them; the signature was checked on the original. */
   rewriteParams(method: string, path: string, params: URLSearchParams, accept?: string): URLSearchParams {
     const q = this.quirks;
+    // Without quirks (the usual case) the query is read as sent: no copy per request.
+    if (q.ignoreOffset !== true && q.repeatRows === undefined && q.pageCap === undefined) return params;
     if (listKeyOf(method, path) === undefined) return params;
     const out = new URLSearchParams(params);
     const offset = offsetOf(params);
@@ -91,7 +93,7 @@ export class QuirkEngine {
     const emptyPage = listKey !== undefined && q.emptyPageAtOffset === offsetOf(params);
     if ('csv' in reply) {
       if (!emptyPage) return reply;
-      const header = reply.csv.slice(0, reply.csv.indexOf('\r\n') + 2);
+      const header = reply.csv.subarray(0, reply.csv.indexOf('\r\n') + 2);
       return { status: reply.status, csv: header };
     }
     const isAgentWallets = method === 'GET' && path === '/agent-wallets';
@@ -101,7 +103,12 @@ export class QuirkEngine {
         : isAgentWallets && q.agentWalletsShape !== undefined && q.agentWalletsShape !== 'wrapped';
     if (!touches && q.numbersForStrings !== true) return reply;
     // A copy: `json` answers may hold the live stored records.
-    const text = 'body' in reply ? reply.body.toString('utf8') : JSON.stringify(reply.json);
+    const text =
+      'body' in reply
+        ? reply.body.toString('utf8')
+        : 'parts' in reply
+          ? Buffer.concat(reply.parts).toString('utf8')
+          : JSON.stringify(reply.json);
     let value = JSON.parse(text) as unknown;
     if (touches && typeof value === 'object' && value !== null) {
       const obj = value as Record<string, unknown>;

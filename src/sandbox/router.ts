@@ -27,9 +27,11 @@ export interface PlatformRequest {
 
 export type Reply =
   | { status: number; json: unknown }
-  | { status: number; csv: string }
+  | { status: number; csv: Buffer }
   /** JSON already encoded (list answers built from cached records). */
-  | { status: number; body: Buffer };
+  | { status: number; body: Buffer }
+  /** JSON already encoded, in pieces written one after the other (a page: head, records, tail). */
+  | { status: number; parts: readonly Buffer[] };
 
 export type RouteHandler = (req: PlatformRequest) => Reply;
 
@@ -88,6 +90,32 @@ export function jsonList(
     rest === undefined ? '' : Object.keys(rest).length ? ',' + JSON.stringify(rest).slice(1, -1) : '';
   parts.push(Buffer.from(`]${tail}}`));
   return { status: 200, body: Buffer.concat(parts) };
+}
+
+/**
+ * The page `list[offset, offset + limit)` as `{"<key>":[records...], ...rest}`, the same bytes as
+ * `jsonList`, with the records as one slice of the store's encoding of the whole list
+ * (`SandboxStore.encodedRange`). `list` must be a stored array or a cached view (the encoding is
+ * cached by array identity until the next change).
+ */
+export function jsonPage(
+  store: SandboxStore,
+  key: string,
+  list: readonly object[],
+  offset: number,
+  limit: number,
+  rest?: Record<string, unknown>,
+): Reply {
+  const tail =
+    rest === undefined ? '' : Object.keys(rest).length ? ',' + JSON.stringify(rest).slice(1, -1) : '';
+  return {
+    status: 200,
+    parts: [
+      Buffer.from(`{${JSON.stringify(key)}:[`),
+      store.encodedRange(list, offset, offset + limit),
+      Buffer.from(`]${tail}}`),
+    ],
+  };
 }
 
 /** Offset/limit slice; never copies more than the page. */

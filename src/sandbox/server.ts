@@ -43,6 +43,19 @@ function header(req: IncomingMessage, name: string): string | undefined {
 }
 
 function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, string> = {}): void {
+  if ('parts' in reply) {
+    let length = 0;
+    for (const part of reply.parts) length += part.length;
+    res.writeHead(reply.status, { ...JSON_HEADERS, 'Content-Length': length, ...extraHeaders });
+    // Corked: the head and every part leave in one writev, as one buffer would.
+    res.cork();
+    const last = reply.parts.length - 1;
+    reply.parts.forEach((part, i) => {
+      if (i < last) res.write(part);
+    });
+    res.end(reply.parts[last]);
+    return;
+  }
   const isCsv = 'csv' in reply;
   const payload = isCsv ? reply.csv : 'body' in reply ? reply.body : JSON.stringify(reply.json);
   res.writeHead(reply.status, {
@@ -53,6 +66,11 @@ function send(res: ServerResponse, reply: Reply, extraHeaders: Record<string, st
   });
   res.end(payload);
 }
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'Cache-Control': 'no-store',
+} as const;
 
 function sendError(
   res: ServerResponse,

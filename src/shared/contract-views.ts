@@ -169,20 +169,29 @@ export interface JournalPage {
   unsettledActions: number;
 }
 
-/** A full entry as written: the detail holds no secret by construction. */
-export interface JournalEntryView {
-  seq: number;
-  time: string;
+/** What an action step records; the journal adds the sequence, time and hash chain. */
+export interface JournalRecordView {
   step: JournalStep;
+  /** The prepared action's one-shot id. */
   actionId: string;
+  /** The action's name, e.g. 'loans.approve'. */
   action: string;
   workspaceId: string;
   workspaceName: string;
   environment: Environment;
+  /** A fingerprint of the signing key, never the key id or the secret. */
   keyId?: string;
+  /** What is acted on, e.g. 'loan 9f2…'. */
   object?: string;
   outcome?: JournalOutcome;
+  /** Any JSON; trimmed to the journal's detail limit on write, saying so. */
   detail?: unknown;
+}
+
+/** A full entry as written: the detail holds no secret by construction. */
+export interface JournalEntryView extends JournalRecordView {
+  seq: number;
+  time: string;
   prevHash: string;
   hash: string;
 }

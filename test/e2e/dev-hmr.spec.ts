@@ -53,7 +53,7 @@ test('editing a renderer file updates the open page without a reload', async ({ 
     // Survives hot updates; a full reload would wipe it.
     await page.evaluate(() => ((window as unknown as { hmrMarker: string }).hmrMarker = 'still here'));
 
-    const tabBar = join(rendererCopy, 'src/app/TabBar.tsx');
+    const tabBar = join(rendererCopy, 'src/shell/TabBar.tsx');
     const source = await readFile(tabBar, 'utf8');
     expect(source).toContain('aria-label="Views"');
     await writeFile(

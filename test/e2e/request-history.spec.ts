@@ -8,6 +8,7 @@ import { test, expect } from './support/fixtures';
 import { approveLoanDirectly } from './support/platform-request';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
+import { PortfoliosWalletsPage } from './pages/portfolios-wallets';
 import { RequestHistoryPage } from './pages/request-history';
 import { Shell } from './pages/shell';
 
@@ -101,6 +102,10 @@ test('survives a restart of the app, kept on disk without secrets; filters by st
 
     server = await startConsoleServer({ dataDir });
     await openConsole(page, server);
+    // The second run reads the platform too (the restart may reopen on this tab, which reads
+    // nothing from the platform): its requests add to the first run's.
+    await shell.openTab('portfolios-wallets');
+    await new PortfoliosWalletsPage(page).wallets.waitReady();
     await shell.openTab('request-history');
     await history.table.waitReady();
     await expect.poll(() => history.table.rowCount()).toBeGreaterThan(before);

@@ -29,8 +29,6 @@ export interface BuiltRequest {
   title: string;
   changesState: boolean;
   target: string;
-  /** Identifies the object acted on, for de-duplication ("loan 123", an exchange action's JSON). */
-  objectKey: string;
   method: 'POST' | 'PATCH';
   path: string;
   contentType: string;
@@ -56,6 +54,15 @@ export function flattenFields(value: unknown, prefix = ''): { name: string; valu
     return Object.entries(value).flatMap(([k, v]) => flattenFields(v, prefix ? `${prefix}.${k}` : k));
   }
   return [{ name: prefix || '(body)', value: typeof value === 'string' ? value : JSON.stringify(value) }];
+}
+
+/** The object without its undefined fields: an optional field the operator left out is not sent. */
+function definedOnly<T extends Record<string, unknown>>(
+  fields: T,
+): { [K in keyof T]: Exclude<T[K], undefined> } {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as {
+    [K in keyof T]: Exclude<T[K], undefined>;
+  };
 }
 
 const refuse = (message: string, field?: string) =>
@@ -90,7 +97,6 @@ async function loanPatch(
     title: spec.title,
     changesState: spec.changesState,
     target: `Loan ${loan.loanId}`,
-    objectKey: `loan ${loan.loanId}`,
     method: 'PATCH',
     path: p.value,
     contentType: spec.mediaType,
@@ -138,7 +144,6 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       title: 'LTV dry run',
       changesState: false,
       target: `Organization ${ctx.organizationId}`,
-      objectKey: objectKeyOf(input),
       method: 'PATCH',
       path: p.value,
       contentType: LTV_DRY_RUN_MEDIA_TYPE,
@@ -151,16 +156,15 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
   }
   if (input.kind === 'exchange.submit') {
     const nonce = ctx.nextNonce();
-    const body = {
+    const body = definedOnly({
       action: input.action,
       nonce,
-      ...(input.vaultAddress !== undefined ? { vaultAddress: input.vaultAddress } : {}),
-    };
+      vaultAddress: input.vaultAddress,
+    });
     return ok({
       title: `Send exchange action “${input.action.type}”`,
       changesState: true,
       target: `Exchange (${describeExchangeAction(input.action)})`,
-      objectKey: objectKeyOf(input),
       method: 'POST',
       path: '/exchange',
       contentType: 'application/json',
@@ -189,11 +193,11 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       if (unavailable(a)) return refuse(a.why);
       const alloc = sameAllocation(a.allocation, input.loanAllocationId);
       if (!alloc.ok) return alloc;
-      const body = {
+      const body = definedOnly({
         loanAllocationId: input.loanAllocationId,
-        ...(input.effectiveDate !== undefined ? { effectiveDate: input.effectiveDate } : {}),
-        ...(input.portfolioId !== undefined ? { portfolioId: input.portfolioId } : {}),
-      };
+        effectiveDate: input.effectiveDate,
+        portfolioId: input.portfolioId,
+      });
       return loanPatch(ctx, 'cancelInterestPayment', loan, body, {
         context: [
           {
@@ -218,13 +222,11 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
           `must be at most the requested ${requested} ${String(a.allocation.currency)}`,
           'amount',
         );
-      const body = {
+      const body = definedOnly({
         amount,
-        ...(input.collateralPortfolioId !== undefined
-          ? { collateralPortfolioId: input.collateralPortfolioId }
-          : {}),
-        ...(input.effectiveDate !== undefined ? { effectiveDate: input.effectiveDate } : {}),
-      };
+        collateralPortfolioId: input.collateralPortfolioId,
+        effectiveDate: input.effectiveDate,
+      });
       const built = await loanPatch(ctx, 'acceptRepayment', loan, body, {
         context: [
           { label: 'Requested amount', value: `${requested} ${String(a.allocation.currency)}` },
@@ -244,12 +246,10 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       if (unavailable(a)) return refuse(a.why);
       const alloc = sameAllocation(a.allocation, input.loanAllocationId);
       if (!alloc.ok) return alloc;
-      const body = {
+      const body = definedOnly({
         loanAllocationId: input.loanAllocationId,
-        ...(input.collateralPortfolioId !== undefined
-          ? { collateralPortfolioId: input.collateralPortfolioId }
-          : {}),
-      };
+        collateralPortfolioId: input.collateralPortfolioId,
+      });
       return loanPatch(ctx, 'confirmExternalDisbursement', loan, body, {
         context: [
           {
@@ -261,11 +261,11 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       });
     }
     case 'loans.estimateLtv': {
-      const body = {
-        ...(input.amount !== undefined ? { amount: input.amount } : {}),
-        ...(input.collaterals !== undefined ? { collaterals: input.collaterals } : {}),
-        ...(input.includeInterest !== undefined ? { includeInterest: input.includeInterest } : {}),
-      };
+      const body = definedOnly({
+        amount: input.amount,
+        collaterals: input.collaterals,
+        includeInterest: input.includeInterest,
+      });
       const built = await loanPatch(ctx, 'estimateLtv', loan, body, {});
       const notes: Record<string, string> = { amount: currency };
       (input.collaterals ?? []).forEach((c, i) => {

@@ -1,8 +1,10 @@
 /**
  * Export of an organization's activities as CSV, every page, streamed to a file.
  *
- * Per page: the platform's `text/csv` body → csv-parse → formula neutralisation → one csv-stringify
- * → one file stream. Nothing holds more than a page's chunks in memory. Pages are walked by the
+ * Per page: the platform's `text/csv` body, chunk by chunk → CsvRecordReader (csv-records.ts) →
+ * formula neutralisation → one CSV line per record, the lines of a chunk written to the file as
+ * one buffer (waiting for 'drain' when the disk is slower than the network). Nothing holds more
+ * than a chunk of the body and its lines in memory. Pages are walked by the
  * same `PageCursor` as every other list (paging.ts): a short page is not the end, rows repeated
  * across pages are dropped by `activityId`, a repeated page stops the export, the walk is bounded.
  *
@@ -17,18 +19,18 @@ import { once } from 'node:events';
 import { constants as fsConstants, createWriteStream as fsCreateWriteStream } from 'node:fs';
 import { copyFile, link, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { finished, pipeline } from 'node:stream/promises';
-import { pipeline as pipelineCb, type Readable, type Writable } from 'node:stream';
-import { parse } from 'csv-parse';
-import { stringify } from 'csv-stringify';
+import type { Readable, Writable } from 'node:stream';
+import { StringDecoder } from 'node:string_decoder';
 import type { ExportResult, ProgressEvent } from '../../shared/contract';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { PlatformClient } from '../platform/client';
 import { PlatformStreamError } from '../platform/body-stream';
 import { activitiesCsv, type ActivitiesParams } from '../platform/operations';
 import { PageCursor, PROGRESS_INTERVAL_MS } from '../platform/paging';
-import { neutraliseRow } from './neutralise';
+import { neutraliseInPlace } from './neutralise';
 import { describeIoError } from './io-errors';
+import { CsvFormatError, CsvRecordReader, csvLine } from './csv-records';
+import { SeenIds } from './seen-ids';
 
 export interface ExportActivitiesOptions {
   client: PlatformClient;
@@ -77,26 +79,29 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     return fail('io', describeIoError(error, filePath));
   }
 
-  // Count what reaches the file (bytes are what the contract's progress reports for exports).
-  const csvOut = stringify();
-  csvOut.on('data', (chunk: Buffer) => (bytes += chunk.length));
-  const written = pipeline(csvOut, file);
+  /** The page being read, so that a failure of the file (disk full) also drops its connection. */
+  let current: Readable | null = null;
   let sinkError: unknown = null;
-  written.catch((error: unknown) => (sinkError = error ?? new Error('the file stream failed')));
+  file.on('error', (error: unknown) => {
+    sinkError ??= error ?? new Error('the file stream failed');
+    current?.destroy(sinkError as Error);
+  });
+  /** Writes `chunk`; waits while the file's buffer is full. */
+  const write = async (chunk: Buffer): Promise<void> => {
+    if (chunk.length === 0) return;
+    bytes += chunk.length;
+    if (!file.write(chunk)) await drained(file);
+    if (sinkError !== null) throw sinkError;
+  };
   const timer =
     onProgress === undefined ? undefined : setInterval(() => report('running'), PROGRESS_INTERVAL_MS);
   timer?.unref();
 
+  const seen = new SeenIds();
+  let duplicatesDropped = 0;
   let header: string[] | null = null;
   /** Index of `activityId` in the header; without one, the whole row is its identity. */
   let idColumn = -1;
-  /** The page being read, so that a failure elsewhere (disk full) also drops its connection. */
-  let current: { body: Readable; parser: Readable } | null = null;
-  // Anything but a normal end of `written` during a page means the file side failed (disk full).
-  const sinkFailed = written.then(() => {
-    throw new Error('the file stream ended early');
-  });
-  sinkFailed.catch(() => undefined);
 
   try {
     for (;;) {
@@ -111,53 +116,62 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
       if (!answer.ok) throw answer.error;
       const pageIds: string[] = [];
       let first = true;
-      // Rows are handled in a plain 'data' listener with manual backpressure rather than awaited
-      // one by one (a promise per row) or in csv-parse's on_record hook (which builds an info
-      // object per row): either costs about a third of the export's time at 100,000 rows.
-      const parser = parse({ bom: true, relax_column_count: true });
-      const resume = () => parser.resume();
-      parser.on('data', (record: string[]) => {
+      let lines = '';
+      // A plain callback per record, the lines of a chunk gathered in one string: a promise or a
+      // stream write per row costs more than the parsing itself at 100,000 rows.
+      const reader = new CsvRecordReader((record) => {
         const isFirst = first;
         first = false;
         if (header === null) {
-          header = record; // the first page's header is the file's header
+          header = record.slice(); // the first page's header is the file's header
           idColumn = record.indexOf('activityId');
         } else if (isFirst && sameRow(record, header)) {
           return; // every later page repeats it: skipped
         } else {
           const id = idColumn >= 0 ? (record[idColumn] ?? '') : record.join('\u0000');
-          pageIds.push(id);
-          if (!cursor.keep(id)) return; // a duplicate, or past maxRows (a platform ignoring `limit`)
+          // A copy: the cell is a slice of the chunk's text and would keep the whole chunk alive
+          // until the next page (see the comment on `out` below).
+          pageIds.push(` ${id}`.slice(1));
+          // De-duplicated here rather than by the cursor's Set of strings, which grows by about
+          // 80 bytes per row (seen-ids.ts); the cursor still applies the caps and page checks.
+          if (!seen.add(id)) {
+            duplicatesDropped++;
+            return;
+          }
+          if (!cursor.keep(undefined)) return; // past maxRows (a platform ignoring `limit`)
         }
-        const { row, changed } = neutraliseRow(record);
-        neutralisedCells += changed;
-        if (!csvOut.write(row)) {
-          parser.pause();
-          csvOut.once('drain', resume);
-        }
+        neutralisedCells += neutraliseInPlace(record);
+        lines += csvLine(record);
       });
-      // Callback form: errors of the body reach the parser (and so `finished` below) as they are.
-      pipelineCb(answer.value.body, parser, () => undefined);
-      current = { body: answer.value.body, parser };
-      try {
-        await Promise.race([finished(parser), sinkFailed]);
-      } finally {
-        csvOut.off('drain', resume);
+      const body = answer.value.body;
+      current = body;
+      const decoder = new StringDecoder('utf8');
+      // Errors of the body (cancel, timeout, cut off) are thrown here as they are.
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        reader.push(decoder.write(chunk));
+        // Encoded before waiting, and the text dropped: text alive across a wait is copied by
+        // the garbage collector and makes the young generation (and RSS) grow with the rows.
+        const out = Buffer.from(lines, 'utf8');
+        lines = '';
+        await write(out);
       }
-      if (sinkError !== null) throw sinkError;
+      reader.push(decoder.end());
+      reader.end();
+      await write(Buffer.from(lines, 'utf8'));
       current = null;
       const verdict = cursor.endPage(pageIds);
       if (verdict === null) continue;
       if (verdict.stop === 'repeated') throw verdict.error;
       break;
     }
-    csvOut.end();
-    await written;
+    file.end();
+    await closed(file);
+    if (sinkError !== null) throw sinkError;
     await publish(tempPath, filePath, agreedToReplace);
     await unlink(tempPath).catch(() => undefined);
     clearInterval(timer);
     report('done');
-    const { pages, truncated, duplicatesDropped, incomplete, bound } = cursor.summary();
+    const { pages, truncated, incomplete, bound } = cursor.summary();
     return {
       ok: true,
       value: {
@@ -178,11 +192,9 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     clearInterval(timer);
     const failure = exportFailure(error, filePath, cursor.pages + 1, signal);
     report(failure.error.code === 'cancelled' ? 'cancelled' : 'failed');
-    current?.parser.destroy();
-    current?.body.destroy();
-    csvOut.destroy();
+    current?.destroy();
     file.destroy();
-    await written.catch(() => undefined);
+    await closed(file).catch(() => undefined);
     await unlink(tempPath).catch(() => undefined);
     return failure;
   } finally {
@@ -232,6 +244,31 @@ async function publish(temp: string, target: string, agreedToReplace: string | n
   }
 }
 
+/** Resolves on 'drain'; rejects if the file fails or closes first. */
+function drained(file: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: unknown) => {
+      file.off('drain', onDrain);
+      file.off('error', onError);
+      file.off('close', onClose);
+      if (error === undefined) resolve();
+      else reject(error);
+    };
+    const onDrain = () => done();
+    const onError = (error: unknown) => done(error ?? new Error('the file stream failed'));
+    const onClose = () => done(new Error('the file stream closed early'));
+    file.on('drain', onDrain);
+    file.on('error', onError);
+    file.on('close', onClose);
+  });
+}
+
+/** Resolves when the file is closed (its descriptor released); rejects with its error, if any. */
+async function closed(file: Writable): Promise<void> {
+  if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
+  if (file.errored) throw file.errored;
+}
+
 function sameRow(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((cell, i) => cell === b[i]);
 }
@@ -245,6 +282,8 @@ function exportFailure(
   if (signal?.aborted) return fail('cancelled', 'Export cancelled; the partial file was removed');
   if (error instanceof PlatformStreamError) return fail(error.code, `${error.message} (page ${page})`);
   if (isAppError(error)) return { ok: false, error };
+  if (error instanceof CsvFormatError)
+    return fail('bad-response', `Page ${page} from the platform is not valid CSV: ${error.message}`);
   if (error instanceof TargetExistsError) {
     return fail(
       'io',

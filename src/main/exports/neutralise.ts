@@ -28,3 +28,16 @@ export function neutraliseRow(row: readonly string[]): { row: string[]; changed:
   }
   return { row: out, changed };
 }
+
+/** Neutralises `row` itself (the export's hot loop: no copy per row); answers the cells changed. */
+export function neutraliseInPlace(row: string[]): number {
+  let changed = 0;
+  for (let i = 0; i < row.length; i++) {
+    const cell = row[i] as string;
+    if (cell.length > 0 && TRIGGERS.has(cell[0] as string)) {
+      row[i] = `'${cell}`;
+      changed++;
+    }
+  }
+  return changed;
+}

@@ -2,33 +2,19 @@
  * The action journal's record types and the checks a record passes before it is written. The
  * journal is the console's own audit trail of actions (never reads): one JSON line per step.
  */
-import { ENVIRONMENTS, type Environment } from '../../shared/platform/enums';
+import { ENVIRONMENTS } from '../../shared/platform/enums';
 import {
   JOURNAL_OUTCOMES,
   JOURNAL_STEPS,
   type JournalOutcome,
   type JournalStep,
+  type JournalRecordView,
 } from '../../shared/contract-views';
 
 export { JOURNAL_OUTCOMES, JOURNAL_STEPS, type JournalOutcome, type JournalStep };
 
-export interface JournalRecord {
-  step: JournalStep;
-  /** The prepared action's one-shot id. */
-  actionId: string;
-  /** The action's name, e.g. 'loans.approve'. */
-  action: string;
-  workspaceId: string;
-  workspaceName: string;
-  environment: Environment;
-  /** The API key id or a fingerprint, never the secret. */
-  keyId?: string;
-  /** What is acted on, e.g. 'loan 9f2…'. */
-  object?: string;
-  outcome?: JournalOutcome;
-  /** Any JSON; trimmed to DETAIL_MAX_BYTES on write, saying so. */
-  detail?: unknown;
-}
+/** What an action step records (the shape is the contract's: one definition). */
+export type JournalRecord = JournalRecordView;
 
 export interface JournalEntry extends JournalRecord {
   seq: number;

@@ -8,6 +8,7 @@
  */
 import { extname, isAbsolute, normalize, relative, sep } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from './csp';
+import { staticContentType } from './static-content-type';
 
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'copper';
@@ -22,18 +23,6 @@ export const APP_SCHEME_PRIVILEGES = {
   // Not granted: bypassCSP (the CSP must apply), corsEnabled, allowServiceWorkers, stream, codeCache.
 } as const;
 
-const MIME: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
-
 export type AppRequestDecision =
   | { kind: 'file'; path: string; headers: Record<string, string> }
   | { kind: 'refuse'; status: 400 | 403 | 404 | 405; reason: string };
@@ -41,7 +30,7 @@ export type AppRequestDecision =
 /** Headers of every file the app protocol serves: the same CSP as the browser mode's bridge. */
 export function appResponseHeaders(filePath: string): Record<string, string> {
   return {
-    'Content-Type': MIME[extname(filePath).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': staticContentType(filePath),
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'X-Content-Type-Options': 'nosniff',
     'Cache-Control': 'no-cache',

@@ -19,6 +19,7 @@ import type { Router } from '../router/router';
 import type { EventBus } from '../events/event-bus';
 import type { Logger } from '../log/logger';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
+import { staticContentType } from '../security/static-content-type';
 
 export const TOKEN_HEADER = 'x-copper-token';
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -68,17 +69,6 @@ export interface RunningBridge {
   server: Server;
   close(): Promise<void>;
 }
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
@@ -145,7 +135,7 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
       res.writeHead(200, {
-        'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+        'Content-Type': staticContentType(file),
         'Content-Length': info.size,
         'Cache-Control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
       });

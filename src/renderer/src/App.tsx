@@ -1,16 +1,16 @@
 import { useEffect } from 'react';
-import { useWorkspaceStore } from './app/workspace-store';
-import { flushUiStateSaves } from './app/ui-state-store';
+import { useWorkspaceStore } from './state/workspace-store';
+import { flushUiStateSaves } from './state/ui-state-store';
 import { useActionStore } from './components/actions/action-store';
 import { ActionDialogHost } from './components/actions/ActionDialog';
 import { ErrorBanner } from './components/ErrorBanner';
-import { Shell } from './app/Shell';
+import { Shell } from './shell/Shell';
 import { copper } from './lib/api';
 import { subscribeProgress } from './lib/progress-store';
 import { subscribeWebhooks } from './features/webhooks/store';
 import { installRiskAlerts } from './features/risk/alerts';
 import { prefetchPortfoliosWallets } from './features/portfolios-wallets/queries';
-import { useUiStateStore } from './app/ui-state-store';
+import { useUiStateStore } from './state/ui-state-store';
 import { DEFAULT_TAB } from '@shared/tabs';
 
 /** Starts the active workspace's default tab's data as soon as the workspace is known. */

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { installTransport } from './transport/install';
 import { App } from './App';
-import { applyStoredTheme } from './app/theme';
+import { applyStoredTheme } from './state/theme';
+import { queryClient } from './state/query-client';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -17,7 +19,9 @@ const root = createRoot(document.getElementById('root') as HTMLElement);
 if (transport.ok) {
   root.render(
     <StrictMode>
-      <App />
+      <QueryClientProvider client={queryClient}>
+        <App />
+      </QueryClientProvider>
     </StrictMode>,
   );
 } else {

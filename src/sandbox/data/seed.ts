@@ -1,8 +1,9 @@
 /** Assembles the whole deterministic data set for a seed and a size. */
-import type { Activity, ClearLoopAction, CryptoAddress } from '../../shared/platform/resources';
-import { rngFor } from '../prng';
+import type { ClearLoopAction, CryptoAddress } from '../../shared/platform/resources';
+import { deriveSeed, rngFor } from '../prng';
 import { buildActivities } from './activities';
 import { buildCryptoAddresses } from './addresses';
+import { GeneratedActivities, type ActivityList } from './generated-activities';
 import { buildAgentWallets } from './agent-wallets';
 import { buildClearLoopActions } from './clearloop';
 import { buildLoans } from './loans';
@@ -23,7 +24,7 @@ export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
   const agentWallets = buildAgentWallets(rngFor(seed, 'agent-wallets'), organizations, portfolios);
   const loans = buildLoans(rngFor(seed, 'loans'), organizations, portfolios, profile.loans);
 
-  const activities = new Map<string, Activity[]>();
+  const activities = new Map<string, ActivityList>();
   const clearLoopActions = new Map<string, ClearLoopAction[]>();
   const cryptoAddresses = new Map<string, CryptoAddress[]>();
   for (const org of organizations) {
@@ -33,13 +34,21 @@ export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
     const label = org.organizationId;
     activities.set(
       label,
-      buildActivities(
-        rngFor(seed, `activities:${label}`),
-        label,
-        org.userIds,
-        ids,
-        isCaller ? profile.activities : COUNTERPARTY_RECORDS,
-      ),
+      isCaller && profile.generatedActivities === true
+        ? new GeneratedActivities(
+            deriveSeed(seed, `activities:${label}`),
+            label,
+            org.userIds,
+            ids,
+            profile.activities,
+          )
+        : buildActivities(
+            rngFor(seed, `activities:${label}`),
+            label,
+            org.userIds,
+            ids,
+            isCaller ? profile.activities : COUNTERPARTY_RECORDS,
+          ),
     );
     clearLoopActions.set(
       label,

@@ -3,7 +3,6 @@
  * objects in arrays already sorted in their default order, so that an unfiltered page is a slice.
  */
 import type {
-  Activity,
   AgentWallet,
   ClearLoopAction,
   Counterparty,
@@ -12,8 +11,9 @@ import type {
   Portfolio,
   Wallet,
 } from '../../shared/platform/resources';
+import type { ActivityList } from './generated-activities';
 
-export type SandboxSize = 'small' | 'large';
+export type SandboxSize = 'small' | 'large' | 'huge';
 
 export interface Organization {
   organizationId: string;
@@ -30,11 +30,20 @@ export interface SizeProfile {
   clearLoopActions: number;
   cryptoAddresses: number;
   loans: number;
+  /** The caller's activities are made from their index on demand (generated-activities.ts). */
+  generatedActivities?: boolean;
 }
 
 export const SIZE_PROFILES: Readonly<Record<SandboxSize, SizeProfile>> = {
   small: { activities: 2000, clearLoopActions: 300, cryptoAddresses: 200, loans: 60 },
   large: { activities: 100_000, clearLoopActions: 50_000, cryptoAddresses: 20_000, loans: 10_000 },
+  huge: {
+    activities: 1_000_000,
+    clearLoopActions: 50_000,
+    cryptoAddresses: 20_000,
+    loans: 10_000,
+    generatedActivities: true,
+  },
 };
 
 export interface SandboxData {
@@ -44,8 +53,8 @@ export interface SandboxData {
   wallets: Wallet[];
   /** Every loan with real ids on both sides; views obfuscate per caller. Oldest first. */
   loans: Loan[];
-  /** Per organization, newest first. */
-  activities: Map<string, Activity[]>;
+  /** Per organization, newest first (the caller's generated on demand for `huge`). */
+  activities: Map<string, ActivityList>;
   /** Per organization, oldest first (the default `asc`). */
   clearLoopActions: Map<string, ClearLoopAction[]>;
   /** Per organization, newest first. */

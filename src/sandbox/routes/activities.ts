@@ -4,11 +4,12 @@
  */
 import { ACTIVITY_TYPES } from '../../shared/platform/enums';
 import type { Activity } from '../../shared/platform/resources';
-import { toCsv } from '../csv';
+import { csvAnswer, csvRecord, csvValues } from '../csv';
+import { GeneratedActivities, filterActivities } from '../data/generated-activities';
 import { paging, param, parseQuery, querySchema } from '../query';
 import {
   jsonList,
-  page,
+  jsonPage,
   requireOwnOrganization,
   type PlatformRequest,
   type Reply,
@@ -25,6 +26,8 @@ export const ACTIVITY_COLUMNS: readonly (keyof Activity & string)[] = [
   'portfolioId',
   'userId',
 ];
+
+const CSV_HEADER = Buffer.from(csvRecord(ACTIVITY_COLUMNS));
 
 /** The page size when `limit` is absent (the quirks mode caps CSV pages from it). */
 export const ACTIVITIES_DEFAULT_LIMIT = 1000;
@@ -52,13 +55,13 @@ function listActivities(req: PlatformRequest): Reply {
   const store = req.store;
   const all = store.data.activities.get(org) ?? [];
   const unfiltered = [from, to, search, types, excluded, userIds].every((v) => v === undefined);
-  const rows: readonly Activity[] = unfiltered
+  const rows = unfiltered
     ? all
     : store.view(`activities:${org}:${JSON.stringify([from, to, search, types, excluded, userIds])}`, () => {
         const inc = types === undefined ? undefined : new Set<string>(types);
         const exc = excluded === undefined ? undefined : new Set<string>(excluded);
         const users = userIds === undefined ? undefined : new Set(userIds);
-        return all.filter((a) => {
+        return filterActivities(all, (a) => {
           const t = Number(a.createdAt);
           return (
             (from === undefined || t >= from) &&
@@ -72,9 +75,17 @@ function listActivities(req: PlatformRequest): Reply {
           );
         });
       });
-  const slice = page(rows, offset, limit);
-  if (wantsCsv(req.headers.accept)) return { status: 200, csv: toCsv(slice, ACTIVITY_COLUMNS) };
-  return jsonList((r) => req.store.encoded(r), 'activities', slice);
+  const csv = wantsCsv(req.headers.accept);
+  if (rows instanceof GeneratedActivities) {
+    // Records made for this answer only: encoded directly, caching them would only churn.
+    const slice = rows.slice(offset, offset + limit);
+    if (!csv) return jsonList((r) => Buffer.from(JSON.stringify(r)), 'activities', slice);
+    const line = (r: Activity) => Buffer.from(csvRecord(csvValues(r, ACTIVITY_COLUMNS)));
+    return { status: 200, csv: csvAnswer(slice, ACTIVITY_COLUMNS, line) };
+  }
+  if (!csv) return jsonPage(store, 'activities', rows, offset, limit);
+  const lines = store.csvRange(rows, ACTIVITY_COLUMNS, offset, offset + limit);
+  return { status: 200, csv: Buffer.concat([CSV_HEADER, lines]) };
 }
 
 export const activityRoutes: Route[] = [

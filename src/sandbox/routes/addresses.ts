@@ -5,7 +5,7 @@
 import { ADDRESS_TYPES } from '../../shared/platform/enums';
 import type { CryptoAddress } from '../../shared/platform/resources';
 import { paging, param, parseQuery, querySchema } from '../query';
-import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
+import { jsonPage, type PlatformRequest, type Reply, type Route } from '../router';
 
 const query = querySchema('cryptoAddresses', {
   cryptoAddressIds: param.list().optional(),
@@ -47,7 +47,7 @@ function listAddresses(req: PlatformRequest): Reply {
             (types === undefined || types.includes(a.addressType)),
         );
       });
-  return jsonList((r) => req.store.encoded(r), 'cryptoAddresses', page(rows, offset, limit));
+  return jsonPage(req.store, 'cryptoAddresses', rows, offset, limit);
 }
 
 export const addressRoutes: Route[] = [

@@ -6,7 +6,7 @@
 import { CLEARLOOP_ACTION_TYPES, SORT_DIRECTIONS } from '../../shared/platform/enums';
 import type { ClearLoopAction } from '../../shared/platform/resources';
 import { paging, param, parseQuery, querySchema } from '../query';
-import { jsonList, page, type PlatformRequest, type Reply, type Route } from '../router';
+import { jsonPage, type PlatformRequest, type Reply, type Route } from '../router';
 
 const query = querySchema('clearLoopActions', {
   fromTimestamp: param.timestamp().optional(),
@@ -53,7 +53,7 @@ function listActions(req: PlatformRequest): Reply {
   const sorted =
     direction === 'asc' ? base : store.view(`clearloop:${org}:${filterKey}:desc`, () => [...base].reverse());
   const total = sorted.length;
-  return jsonList((r) => store.encoded(r), 'actions', page(sorted, offset, limit), {
+  return jsonPage(store, 'actions', sorted, offset, limit, {
     pagination: {
       limit: String(limit),
       page: String(Math.floor(offset / limit) + 1),

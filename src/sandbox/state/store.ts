@@ -13,6 +13,8 @@ import type {
   Portfolio,
 } from '../../shared/platform/resources';
 import { activityName } from '../data/activities';
+import { csvRecord, csvValues } from '../csv';
+import { insertActivity } from '../data/generated-activities';
 import { buildSandboxData } from '../data/seed';
 import type { Organization, SandboxData, SandboxSize } from '../data/types';
 import type { SandboxClock } from '../clock';
@@ -29,6 +31,37 @@ export interface StoreOptions {
 }
 
 const MAX_CACHED_VIEWS = 64;
+const EMPTY_BUFFER = Buffer.alloc(0);
+
+/** `r0,r1,…` as UTF-8, and the byte offset where each record ends. */
+interface EncodedList {
+  bytes: Buffer;
+  ends: Float64Array;
+}
+
+/** `texts` joined by `separator` (one byte or none) as UTF-8, with the end of each. */
+function encodeLines(texts: readonly string[], separator: ',' | ''): EncodedList {
+  const gap = separator.length;
+  let total = Math.max(0, texts.length - 1) * gap;
+  for (const t of texts) total += Buffer.byteLength(t);
+  const bytes = Buffer.allocUnsafeSlow(total);
+  const ends = new Float64Array(texts.length);
+  let at = 0;
+  texts.forEach((t, i) => {
+    if (i > 0 && gap > 0) bytes[at++] = 0x2c;
+    at += bytes.write(t, at);
+    ends[i] = at;
+  });
+  return { bytes, ends };
+}
+
+/** Records [from, to) of an encoding; `gap` bytes separate records. */
+function rangeOf(encoded: EncodedList, from: number, to: number, gap: number): Buffer {
+  const end = Math.min(to, encoded.ends.length);
+  if (from >= end) return EMPTY_BUFFER;
+  const start = from === 0 ? 0 : (encoded.ends[from - 1] as number) + gap;
+  return encoded.bytes.subarray(start, encoded.ends[end - 1]);
+}
 
 /** A loan action as named in `loan-updated` webhook payloads. */
 export type LoanActionName =
@@ -64,6 +97,9 @@ export class SandboxStore {
    * every change, like the views, so an answer never shows a record as it was.
    */
   private encodedRecords = new WeakMap<object, Buffer>();
+  /** Whole lists encoded for `encodedRange` / `csvRange`, by array identity; dropped with every change. */
+  private encodedLists = new WeakMap<readonly object[], EncodedList>();
+  private csvLists = new WeakMap<readonly object[], EncodedList>();
   private orgIndex = new Map<string, Organization>();
   private portfolioIndex = new Map<string, Portfolio>();
   private listener: StateChangeListener | undefined;
@@ -139,16 +175,47 @@ export class SandboxStore {
   changed(): void {
     this.views.clear();
     this.encodedRecords = new WeakMap();
+    this.encodedLists = new WeakMap();
+    this.csvLists = new WeakMap();
   }
 
-  /** The record's JSON as UTF-8 bytes, cached until the next change. */
-  encoded(record: object): Buffer {
-    let bytes = this.encodedRecords.get(record);
-    if (bytes === undefined) {
-      bytes = Buffer.from(JSON.stringify(record));
-      this.encodedRecords.set(record, bytes);
+  /**
+   * The JSON of `list[from..to)` joined by commas, as one slice of a buffer holding the whole
+   * list's records, encoded once per list (array identity) until the next change. A page is then
+   * a view of that buffer: no per-record lookup, no concatenation, no copy.
+   */
+  encodedRange(list: readonly object[], from: number, to: number): Buffer {
+    let encoded = this.encodedLists.get(list);
+    if (encoded === undefined) {
+      encoded = encodeLines(
+        list.map((record) => JSON.stringify(record)),
+        ',',
+      );
+      this.encodedLists.set(list, encoded);
     }
-    return bytes;
+    return rangeOf(encoded, from, to, 1); // a page starts after the comma
+  }
+
+  /**
+   * The CSV lines (CRLF each) of `list[from..to)` in `columns` order, as one slice of a buffer
+   * holding the whole list's lines, encoded once per list until the next change (as
+   * `encodedRange` for JSON): a 1,000-row CSV page is a header and one slice.
+   */
+  csvRange<T extends object>(
+    list: readonly T[],
+    columns: readonly (keyof T & string)[],
+    from: number,
+    to: number,
+  ): Buffer {
+    let encoded = this.csvLists.get(list);
+    if (encoded === undefined) {
+      encoded = encodeLines(
+        list.map((r) => csvRecord(csvValues(r, columns))),
+        '',
+      );
+      this.csvLists.set(list, encoded);
+    }
+    return rangeOf(encoded, from, to, 0);
   }
 
   /** A filtered view cached until the next change; `key` must describe the filter fully. */
@@ -203,16 +270,7 @@ export class SandboxStore {
       list = [];
       this.data.activities.set(organizationId, list);
     }
-    // Binary search for the first entry not newer than this one.
-    const t = Number(activity.createdAt);
-    let lo = 0;
-    let hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (Number(list[mid]?.createdAt) > t) lo = mid + 1;
-      else hi = mid;
-    }
-    list.splice(lo, 0, activity);
+    insertActivity(list, activity);
     this.changed();
     return activity;
   }

@@ -72,7 +72,6 @@ describe('signed requests accepted by an independent verifier', () => {
           title: op,
           changesState: op === 'approve',
           target: loanId,
-          objectKey: loanId,
           method: 'PATCH',
           path: path`/organizations/${org}/loans/${loanId}`,
           contentType: LOAN_OPERATIONS[op].mediaType,

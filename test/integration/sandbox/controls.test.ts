@@ -175,7 +175,7 @@ describe('CLI', () => {
 
   it('exits 2 with a clear message on bad flags', async () => {
     for (const args of [
-      ['--size', 'huge'],
+      ['--size', 'enormous'],
       ['--port', 'x'],
       ['--bogus'],
       ['--api-key', 'k'],

@@ -15,8 +15,8 @@ import {
 } from '../../../src/renderer/src/lib/decimal';
 import { pagerState } from '../../../src/renderer/src/features/clearloop/pager-state';
 import { activeWord } from '../../../src/renderer/src/features/portfolios-wallets/active';
-import { walkReportParts } from '../../../src/renderer/src/features/activities/walk-report';
-import { tabToSave } from '../../../src/renderer/src/app/crashed-tabs';
+import { walkReportParts } from '../../../src/renderer/src/components/walk-report';
+import { tabToSave } from '../../../src/renderer/src/state/crashed-tabs';
 import { crashReport, RawValueError } from '../../../src/renderer/src/components/crash-report';
 
 describe('a JSON number where an amount string was promised', () => {

@@ -89,3 +89,50 @@ describe('query parsing', () => {
     expect(CLIENT_QUERY_NAMES).toBe(QUERY_NAMES);
   });
 });
+
+describe('query parsing without zod for limit and offset', () => {
+  /** The same schema with the fast path unavailable: zod reads every query. */
+  const throughZod = { ...loans, ints: undefined };
+  const outcome = (schema: typeof loans, q: string): unknown => {
+    try {
+      return parseQuery(schema, new URLSearchParams(q));
+    } catch (err) {
+      return err instanceof HttpError ? `${err.status} ${err.message}` : err;
+    }
+  };
+
+  it('answers exactly what zod answers, refusals included', () => {
+    const values = [
+      '',
+      '0',
+      '1',
+      '05',
+      '999',
+      '1000',
+      '1001',
+      '-1',
+      '1.5',
+      'x',
+      '1e3',
+      ' 5',
+      '99999999999999999999',
+    ];
+    const queries = [''];
+    for (const v of values) queries.push(`limit=${v}`, `offset=${v}`, `limit=${v}&offset=${v}`);
+    queries.push(
+      'limit=5&limit=5',
+      'offset=1&offset=1',
+      'limit=5&sortBy=updatedAt',
+      'limit=5&nope=1',
+      'nope=1',
+    );
+    for (const q of queries) expect(outcome(loans, q), q).toEqual(outcome(throughZod, q));
+  });
+
+  it('never shares its answers between requests', () => {
+    const first = read('limit=5') as { limit: number };
+    first.limit = 7;
+    expect(read('limit=6').limit).toBe(6);
+    expect(read('')).toMatchObject({ limit: 100 });
+  });
+});

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { buildSandboxData } from '../../../src/sandbox/data/seed';
 import { LOAN_SCENARIOS } from '../../../src/sandbox/data/loans';
 import { createRng, deriveSeed } from '../../../src/sandbox/prng';
+import type { Activity } from '../../../src/shared/platform/resources';
 import { ACTIVITY_TYPES, ADDRESS_TYPES, PORTFOLIO_TYPES } from '../../../src/shared/platform/enums';
 
 describe('prng', () => {
@@ -31,7 +32,9 @@ describe('seed data (small)', () => {
   });
 
   it('covers every enumeration the console shows', () => {
-    expect(new Set(d.activities.get(caller)?.map((a) => a.activityType))).toEqual(new Set(ACTIVITY_TYPES));
+    expect(new Set((d.activities.get(caller) as Activity[]).map((a) => a.activityType))).toEqual(
+      new Set(ACTIVITY_TYPES),
+    );
     expect(new Set(d.cryptoAddresses.get(caller)?.map((a) => a.addressType))).toEqual(new Set(ADDRESS_TYPES));
     expect(
       new Set(d.portfolios.filter((p) => p.organizationId === caller).map((p) => p.portfolioType)),
@@ -76,7 +79,7 @@ describe('seed data (small)', () => {
 
   it('contains hostile text for the console to escape', () => {
     const texts = [
-      ...(d.activities.get(caller) ?? []).map((a) => a.description),
+      ...(d.activities.get(caller) as Activity[]).map((a) => a.description),
       ...d.portfolios.map((p) => p.portfolioName),
     ];
     expect(texts.some((t) => t.includes('<img src=x onerror=alert(1)>'))).toBe(true);

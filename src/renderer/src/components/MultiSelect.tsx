@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { usePopover } from './use-popover';
 
 interface MultiSelectProps {
   label: string;
@@ -12,24 +13,8 @@ interface MultiSelectProps {
 
 /** A compact multi-choice filter with search, for long enums such as activity types. */
 export function MultiSelect({ label, options, value, onChange, testId, optionLabel }: MultiSelectProps) {
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, ref } = usePopover();
   const [query, setQuery] = useState('');
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
     return q ? options.filter((o) => o.toLowerCase().includes(q)) : options;

@@ -1,31 +1,27 @@
-import { useEffect, useRef, useState } from 'react';
+import { usePopover } from '../use-popover';
 import type { ColumnSpec } from './types';
 
 interface ColumnMenuProps<T> {
+  /** In the table's current order. */
   columns: readonly ColumnSpec<T>[];
   hidden: readonly string[];
   onChange(hidden: string[]): void;
+  /** Moves a column one place left (-1) or right (+1). */
+  onMove(id: string, by: -1 | 1): void;
+  /** Back to the columns' own order and widths. */
+  onResetLayout(): void;
   testId: string;
 }
 
-export function ColumnMenu<T>({ columns, hidden, onChange, testId }: ColumnMenuProps<T>) {
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (!open) return;
-    const onDoc = (e: MouseEvent) => {
-      if (ref.current && !ref.current.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('mousedown', onDoc);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('mousedown', onDoc);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+export function ColumnMenu<T>({
+  columns,
+  hidden,
+  onChange,
+  onMove,
+  onResetLayout,
+  testId,
+}: ColumnMenuProps<T>) {
+  const { open, setOpen, ref } = usePopover();
   const visibleCount = columns.length - hidden.length;
   return (
     <div className="menu-anchor" ref={ref}>
@@ -40,25 +36,57 @@ export function ColumnMenu<T>({ columns, hidden, onChange, testId }: ColumnMenuP
       </button>
       {open ? (
         <div className="menu" role="menu" data-testid={`${testId}-columns-menu`}>
-          {columns.map((c) => {
+          {columns.map((c, i) => {
             const isHidden = hidden.includes(c.id);
             return (
-              <label key={c.id} className="menu-item" role="menuitemcheckbox" aria-checked={!isHidden}>
-                <input
-                  type="checkbox"
-                  checked={!isHidden}
-                  // Keep at least one column: an empty table looks like missing data.
-                  disabled={!isHidden && visibleCount <= 1}
-                  data-testid={`column-toggle-${c.id}`}
-                  onChange={() => onChange(isHidden ? hidden.filter((h) => h !== c.id) : [...hidden, c.id])}
-                />
-                {c.header}
-              </label>
+              <div key={c.id} className="menu-row">
+                <label className="menu-item" role="menuitemcheckbox" aria-checked={!isHidden}>
+                  <input
+                    type="checkbox"
+                    checked={!isHidden}
+                    // Keep at least one column: an empty table looks like missing data.
+                    disabled={!isHidden && visibleCount <= 1}
+                    data-testid={`column-toggle-${c.id}`}
+                    onChange={() => onChange(isHidden ? hidden.filter((h) => h !== c.id) : [...hidden, c.id])}
+                  />
+                  {c.header}
+                </label>
+                <button
+                  type="button"
+                  className="btn small ghost"
+                  aria-label={`Move ${c.header} left`}
+                  data-testid={`column-left-${c.id}`}
+                  disabled={i === 0}
+                  onClick={() => onMove(c.id, -1)}
+                >
+                  ←
+                </button>
+                <button
+                  type="button"
+                  className="btn small ghost"
+                  aria-label={`Move ${c.header} right`}
+                  data-testid={`column-right-${c.id}`}
+                  disabled={i === columns.length - 1}
+                  onClick={() => onMove(c.id, 1)}
+                >
+                  →
+                </button>
+              </div>
             );
           })}
-          <button type="button" className="btn small" onClick={() => onChange([])}>
-            Show all
-          </button>
+          <div className="menu-row">
+            <button type="button" className="btn small" onClick={() => onChange([])}>
+              Show all
+            </button>
+            <button
+              type="button"
+              className="btn small"
+              data-testid={`${testId}-reset-layout`}
+              onClick={onResetLayout}
+            >
+              Default order and widths
+            </button>
+          </div>
         </div>
       ) : null}
     </div>

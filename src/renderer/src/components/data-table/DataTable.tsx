@@ -9,12 +9,19 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { getCoreRowModel, useReactTable, type ColumnDef, type VisibilityState } from '@tanstack/react-table';
+import {
+  functionalUpdate,
+  getCoreRowModel,
+  useReactTable,
+  type ColumnDef,
+  type SortingState,
+  type VisibilityState,
+} from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { AppError } from '@shared/result';
-import type { TableLayout } from '../../app/ui-state-store';
-import { markViewSettled } from '../../app/readiness';
-import type { QueryStatus } from '../../lib/query-store';
+import type { TableLayout } from '../../state/ui-state-store';
+import { markViewSettled } from '../../state/readiness';
+import type { QueryStatus } from '../../state/workspace-query';
 import { ErrorBanner } from '../ErrorBanner';
 import { copyText } from '../CopyButton';
 import { ColumnMenu } from './ColumnMenu';
@@ -22,10 +29,14 @@ import { renderCell } from './cells';
 import { sortRows } from './sort';
 import type { ColumnSpec } from './types';
 import { useHorizontalOverflow } from './useHorizontalOverflow';
-import { columnWidth } from './widths';
+import { columnWidth, headerMinWidth } from './widths';
+import { HeaderCell } from './HeaderCell';
+import { moveColumn } from './column-order';
 
 export const ROW_HEIGHT = 26;
 const NO_ROWS: unknown[] = [];
+/** A dragged column stops here: wider helps no one and hides the others. */
+const MAX_COLUMN_PX = 1200;
 
 export interface DataTableProps<T> {
   /** `table-<name>`; rows get `row`, headers `col-<id>`. */
@@ -56,6 +67,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const sort = disableSort ? null : layout.sort;
   const sorted = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
 
+  // TanStack Table owns the column model: definitions, sorting state (asc → desc → none, one
+  // column), visibility, order and sizing, all kept in the persisted layout. Rows are NOT fed
+  // through its row model: it builds a Row object per row on every data change (100k rows: over a
+  // second here), so rows are sorted by the cached keys of `sort.ts` and rendered straight from the
+  // array by the virtualizer.
   const defs = useMemo<ColumnDef<T>[]>(
     () =>
       columns.map((c) => ({
@@ -63,40 +79,68 @@ export function DataTable<T>(props: DataTableProps<T>) {
         accessorFn: (r: T) => c.value(r),
         header: c.header,
         size: columnWidth(c),
+        minSize: headerMinWidth(c.header),
+        maxSize: MAX_COLUMN_PX,
+        enableSorting: !disableSort && c.sortable !== false,
+        sortDescFirst: false,
       })),
-    [columns],
+    [columns, disableSort],
   );
-  const columnVisibility = useMemo<VisibilityState>(
-    () => Object.fromEntries(layout.hidden.map((h) => [h, false])),
-    [layout.hidden],
+  const state = useMemo(
+    () => ({
+      columnVisibility: Object.fromEntries(layout.hidden.map((h) => [h, false])) as VisibilityState,
+      sorting: (sort ? [sort] : []) as SortingState,
+      columnOrder: layout.order ?? [],
+      columnSizing: layout.sizes ?? {},
+    }),
+    [layout.hidden, sort, layout.order, layout.sizes],
   );
-  // TanStack Table owns the column model (visibility, order, sort state). Rows are NOT fed through
-  // its row model: building 100k Row objects on every sort costs ~1 s, so rows are rendered straight
-  // from the pre-sorted array by the virtualizer.
+  const layoutRef = useRef(layout);
+  layoutRef.current = layout;
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable<T>({
     data: NO_ROWS as T[],
     columns: defs,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
-    state: { columnVisibility, sorting: sort ? [sort] : [] },
+    enableMultiSort: false,
+    enableSortingRemoval: true,
+    columnResizeMode: 'onEnd',
+    state,
+    onSortingChange: (u) => {
+      const next = functionalUpdate(u, state.sorting)[0];
+      onLayoutChange({ ...layoutRef.current, sort: next ? { id: next.id, desc: next.desc } : null });
+    },
+    onColumnOrderChange: (u) =>
+      onLayoutChange({ ...layoutRef.current, order: functionalUpdate(u, state.columnOrder) }),
+    onColumnSizingChange: (u) =>
+      onLayoutChange({ ...layoutRef.current, sizes: functionalUpdate(u, state.columnSizing) }),
   });
-  const visibleKey = table
-    .getVisibleLeafColumns()
-    .map((c) => c.id)
-    .join('\u0000');
-  // Stable while the visible columns are the same, so memoised rows skip re-rendering on scroll.
+  const leafColumns = table.getVisibleLeafColumns();
+  const visibleKey = leafColumns.map((c) => `${c.id}:${c.getSize()}`).join('\u0000');
+  // Stable while the visible columns and their widths are the same, so memoised rows skip
+  // re-rendering on scroll.
   const visible = useMemo(() => {
     const specById = new Map(columns.map((c) => [c.id, c]));
-    return visibleKey
-      .split('\u0000')
-      .map((id) => specById.get(id))
-      .filter((c): c is ColumnSpec<T> => c !== undefined);
+    return visibleKey.split('\u0000').flatMap((entry) => {
+      const [id = '', size = ''] = entry.split(':');
+      const spec = specById.get(id);
+      return spec ? [{ spec, width: Number(size) }] : [];
+    });
   }, [columns, visibleKey]);
+  const visibleSpecs = useMemo(() => visible.map((v) => v.spec), [visible]);
+  const specOf = (id: string) => columns.find((c) => c.id === id);
+  const orderedSpecs = table
+    .getAllLeafColumns()
+    .map((c) => specOf(c.id))
+    .filter((c): c is ColumnSpec<T> => c !== undefined);
+  const resized = layout.sizes ?? {};
   const template = visible
-    .map((c) => (c.grow ? `minmax(${columnWidth(c)}px, 1fr)` : `${columnWidth(c)}px`))
+    .map(({ spec, width }) =>
+      spec.grow && resized[spec.id] === undefined ? `minmax(${width}px, 1fr)` : `${width}px`,
+    )
     .join(' ');
-  const minWidth = visible.reduce((s, c) => s + columnWidth(c), 0);
+  const minWidth = visible.reduce((s, c) => s + c.width, 0);
   const overflow = useHorizontalOverflow(scrollRef, template);
   const scrollColumns = (direction: 1 | -1) => {
     const el = scrollRef.current;
@@ -114,12 +158,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useEffect(() => {
     if (settled) markViewSettled();
   }, [settled]);
-
-  const toggleSort = (id: string) => {
-    const cur = layout.sort;
-    const next = cur?.id !== id ? { id, desc: false } : cur.desc ? null : { id, desc: true };
-    onLayoutChange({ ...layout, sort: next });
-  };
 
   const onSelectRef = useRef(onSelect);
   useLayoutEffect(() => {
@@ -161,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       e.preventDefault();
       moveTo(at);
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && at >= 0) {
-      const idCol = visible.find((c) => c.kind === 'id');
+      const idCol = visibleSpecs.find((c) => c.kind === 'id');
       const v = idCol?.value(sorted[at] as T);
       if (v) void copyText(v);
     }
@@ -203,10 +241,20 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {total.toLocaleString()} {total === 1 ? 'row' : 'rows'}
           </span>
           <ColumnMenu
-            columns={columns}
+            columns={orderedSpecs}
             hidden={layout.hidden}
             testId={testId}
             onChange={(hidden) => onLayoutChange({ ...layout, hidden })}
+            onMove={(id, by) =>
+              table.setColumnOrder(
+                moveColumn(
+                  orderedSpecs.map((c) => c.id),
+                  id,
+                  by,
+                ),
+              )
+            }
+            onResetLayout={() => onLayoutChange({ hidden: layout.hidden, sort: layout.sort })}
           />
         </div>
       </div>
@@ -225,38 +273,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
         >
           <div className="dt-inner" style={{ minWidth }}>
             <div className="dt-head" role="row" style={{ gridTemplateColumns: template }}>
-              {visible.map((c) => {
-                const sortable = !disableSort && c.sortable !== false;
-                const dir = sort?.id === c.id ? (sort.desc ? 'descending' : 'ascending') : 'none';
-                const align = c.kind === 'amount' || c.kind === 'number' ? ' right' : '';
-                return (
-                  <div
-                    key={c.id}
-                    role="columnheader"
-                    aria-sort={dir}
-                    className={`dt-th${align}`}
-                    title={c.title ?? c.header}
-                  >
-                    {sortable ? (
-                      <button
-                        type="button"
-                        className="dt-sort"
-                        data-testid={`col-${c.id}`}
-                        onClick={() => toggleSort(c.id)}
-                      >
-                        <span className="ellipsis">{c.header}</span>
-                        <span className="dt-sort-mark" aria-hidden>
-                          {dir === 'ascending' ? '▲' : dir === 'descending' ? '▼' : ''}
-                        </span>
-                      </button>
-                    ) : (
-                      <span className="ellipsis" data-testid={`col-${c.id}`}>
-                        {c.header}
-                      </span>
-                    )}
-                  </div>
-                );
-              })}
+              {table.getHeaderGroups()[0]?.headers.map((header) => (
+                <HeaderCell key={header.id} header={header} spec={specOf(header.column.id)} />
+              ))}
             </div>
             {showRows ? (
               <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
@@ -272,7 +291,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       index={vi.index}
                       start={vi.start}
                       template={template}
-                      visible={visible}
+                      visible={visibleSpecs}
                       selected={id === selectedId}
                       active={id === activeId}
                       onRowClick={onRowClick}

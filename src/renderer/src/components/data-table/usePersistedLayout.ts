@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useTableLayout, useUiStateStore, type TableLayout } from '../../app/ui-state-store';
+import { useTableLayout, useUiStateStore, type TableLayout } from '../../state/ui-state-store';
 
 /** A table's column visibility and sort, remembered per workspace. */
 export function usePersistedLayout(

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ExportResult, SavePathChoice, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { WalkReport } from './WalkReport';
+import { WalkReport } from '../../components/WalkReport';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ProgressBar } from '../../components/ProgressBar';
 import { copper, newJobId } from '../../lib/api';

@@ -1,28 +1,24 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { z } from 'zod';
 import type { CallInput, WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
 import type { CryptoAddress } from '@shared/platform/resources';
-import { WalkReport } from '../activities/WalkReport';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { Badge } from '../../components/Badge';
-import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
-import { MultiSelect, parseList } from '../../components/MultiSelect';
-import { ProgressBar } from '../../components/ProgressBar';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import {
+  columnsFor,
+  DraftFilterBar,
+  filterFieldsFor,
+  useDraftFilters,
+  useTabTable,
+  WalkStatus,
+} from '../../components/view-kit';
 import { copper } from '../../lib/api';
 import { useJobProgress } from '../../lib/progress-store';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
-import { AddressDetail } from './AddressDetail';
+import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
+import { AddressDetail, WhitelistBadge } from './AddressDetail';
 
 const LIST_FIELDS = ['cryptoAddressIds', 'currencies', 'mainCurrencies', 'addressTags', 'addresses'] as const;
-type ListField = (typeof LIST_FIELDS)[number];
-const LIST_LABELS: Record<ListField, string> = {
-  cryptoAddressIds: 'Address ids',
-  currencies: 'Currencies',
-  mainCurrencies: 'Main currencies',
-  addressTags: 'Tags',
-  addresses: 'Addresses',
-};
 
 const filterSchema = z.object({
   cryptoAddressIds: z.array(z.string()),
@@ -49,6 +45,19 @@ const DEFAULTS: Filters = {
   maxRows: 50_000,
 };
 
+const f = filterFieldsFor<Filters>();
+const LIST_INPUT = { placeholder: 'a, b, …', width: 110 };
+const FILTER_FIELDS = [
+  f.list('cryptoAddressIds', 'Address ids', 'filter-cryptoAddressIds', { ...LIST_INPUT, width: 170 }),
+  f.list('currencies', 'Currencies', 'filter-currencies', LIST_INPUT),
+  f.list('mainCurrencies', 'Main currencies', 'filter-mainCurrencies', LIST_INPUT),
+  f.list('addressTags', 'Tags', 'filter-addressTags', LIST_INPUT),
+  f.list('addresses', 'Addresses', 'filter-addresses', { ...LIST_INPUT, width: 170 }),
+  f.text('memo', 'Memo', 'filter-memo', { width: 100 }),
+  f.multi('addressTypes', 'Address types', 'filter-address-types', ADDRESS_TYPES),
+  f.checkbox('whitelistedOnly', 'Whitelisted only', 'filter-whitelisted'),
+];
+
 type Params = Omit<CallInput<'cryptoAddresses.listAll'>, 'workspaceId' | 'jobId'>;
 function toParams(f: Filters): Params {
   const lists = Object.fromEntries(LIST_FIELDS.filter((k) => f[k].length > 0).map((k) => [k, f[k]]));
@@ -66,31 +75,23 @@ const addressQuery = createWorkspaceQuery(
   'addresses',
 );
 
+const c = columnsFor<CryptoAddress>();
 const columns: ColumnSpec<CryptoAddress>[] = [
-  { id: 'name', header: 'Name', value: (a) => a.name, width: 170 },
-  { id: 'address', header: 'Address', kind: 'id', value: (a) => a.address, width: 250, grow: true },
-  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 65 },
-  { id: 'mainCurrency', header: 'Network', value: (a) => a.mainCurrency, width: 95 },
+  c.text('name', 'Name', 170),
+  c.id('address', 'Address', 250, 'grow'),
+  c.text('currency', 'Ccy', 65),
+  c.text('mainCurrency', 'Network', 95),
   {
     id: 'isWhitelist',
     header: 'Whitelist',
     value: (a) => (a.isWhitelist ? 'whitelisted' : 'not'),
-    render: (a) => (
-      <Badge value={a.isWhitelist ? 'whitelisted' : 'not'} tone={a.isWhitelist ? 'ok' : 'neutral'} />
-    ),
+    render: (a) => <WhitelistBadge on={a.isWhitelist} />,
     width: 110,
   },
   // Wide enough for "externally-owned-account", the longest address type.
-  { id: 'addressType', header: 'Address type', kind: 'badge', value: (a) => a.addressType, width: 190 },
-  {
-    id: 'category',
-    header: 'Category',
-    kind: 'badge',
-    value: (a) => a.category,
-    width: 120,
-    defaultHidden: true,
-  },
-  { id: 'memo', header: 'Memo', value: (a) => a.memo, width: 110 },
+  c.badge('addressType', 'Address type', 190),
+  c.badge('category', 'Category', 120, 'hidden'),
+  c.text('memo', 'Memo', 110),
   {
     id: 'configs',
     header: 'Configs',
@@ -99,45 +100,29 @@ const columns: ColumnSpec<CryptoAddress>[] = [
     width: 90,
     defaultHidden: true,
   },
-  {
-    id: 'lastUsedAt',
-    header: 'Last used',
-    kind: 'time',
-    value: (a) => a.lastUsedAt,
-    width: 160,
-    defaultHidden: true,
-  },
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 155 },
-  {
-    id: 'cryptoAddressId',
-    header: 'Id',
-    kind: 'id',
-    value: (a) => a.cryptoAddressId,
-    width: 170,
-    defaultHidden: true,
-  },
-  {
-    id: 'createdBy',
-    header: 'Created by',
-    kind: 'id',
-    value: (a) => a.createdBy,
-    width: 150,
-    defaultHidden: true,
-  },
+  c.time('lastUsedAt', 'Last used', 160, 'hidden'),
+  c.time('createdAt', 'Created', 155),
+  c.id('cryptoAddressId', 'Id', 170, 'hidden'),
+  c.id('createdBy', 'Created by', 150, 'hidden'),
 ];
 const LAYOUT = defaultLayout(columns, { id: 'name', desc: false });
 
 export default function AddressBookView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [applied, setApplied] = useFeatureFilters(wsId, 'address-book', filterSchema, DEFAULTS);
-  const [draft, setDraft] = useState(applied);
-  const [texts, setTexts] = useState<Record<ListField, string>>(
-    () => Object.fromEntries(LIST_FIELDS.map((k) => [k, applied[k].join(', ')])) as Record<ListField, string>,
-  );
   const params = useMemo(() => toParams(applied), [applied]);
+  const reload = () => void addressQuery.load(wsId, params, true);
+  const form = useDraftFilters({
+    applied,
+    setApplied,
+    reload,
+    keyOf: (f) => JSON.stringify(toParams(f)),
+    defaults: DEFAULTS,
+    listFields: LIST_FIELDS,
+    keep: ['selectedId'],
+  });
   const entry = useWorkspaceQuery(addressQuery, wsId, params);
   const progress = useJobProgress(entry.jobId);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'address-book', LAYOUT);
   // After a failed request, the rows (and the detail) of the previous one are not shown under its
   // error (issue 11 point 6).
   const rows = entry.status === 'error' ? null : (entry.data?.items ?? null);
@@ -146,111 +131,31 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     [rows, applied.selectedId],
   );
 
-  const apply = () => {
-    const lists = Object.fromEntries(LIST_FIELDS.map((k) => [k, parseList(texts[k])]));
-    const next: Filters = { ...draft, ...lists, selectedId: applied.selectedId };
-    if (JSON.stringify(toParams(next)) === JSON.stringify(params)) void addressQuery.load(wsId, params, true);
-    setDraft(next);
-    setApplied(next);
-  };
-
+  const table = useTabTable(wsId, 'address-book', LAYOUT, entry, reload);
   return (
     <div className="split-v">
-      <form
-        className="filters"
-        data-testid="address-filters"
-        onSubmit={(e) => {
-          e.preventDefault();
-          apply();
-        }}
-      >
-        {LIST_FIELDS.map((k) => (
-          <label key={k} className="field">
-            {LIST_LABELS[k]}
-            <input
-              data-testid={`filter-${k}`}
-              placeholder="a, b, …"
-              value={texts[k]}
-              onChange={(e) => setTexts({ ...texts, [k]: e.target.value })}
-              style={{ width: k === 'addresses' || k === 'cryptoAddressIds' ? 170 : 110 }}
-            />
-          </label>
-        ))}
-        <label className="field">
-          Memo
-          <input
-            data-testid="filter-memo"
-            value={draft.memo}
-            onChange={(e) => setDraft({ ...draft, memo: e.target.value })}
-            style={{ width: 100 }}
-          />
-        </label>
-        <MultiSelect
-          label="Address types"
-          testId="filter-address-types"
-          options={ADDRESS_TYPES}
-          value={draft.addressTypes}
-          onChange={(v) => setDraft({ ...draft, addressTypes: v as Filters['addressTypes'] })}
-        />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="filter-whitelisted"
-            checked={draft.whitelistedOnly}
-            onChange={(e) => setDraft({ ...draft, whitelistedOnly: e.target.checked })}
-          />
-          Whitelisted only
-        </label>
-        <div className="filters-actions">
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => {
-              setDraft(DEFAULTS);
-              setTexts({
-                cryptoAddressIds: '',
-                currencies: '',
-                mainCurrencies: '',
-                addressTags: '',
-                addresses: '',
-              });
-            }}
-          >
-            Clear
-          </button>
-          <button
-            type="submit"
-            className="btn small primary"
-            data-testid="load"
-            disabled={entry.status === 'loading'}
-          >
-            Apply & load
-          </button>
-        </div>
-      </form>
-      {entry.status === 'loading' ? (
-        <ProgressBar
-          testId="addresses-progress"
-          label="Loading addresses"
-          done={progress?.done ?? 0}
-          total={progress?.total ?? null}
-          onCancel={entry.jobId ? () => void addressQuery.cancel(wsId) : undefined}
-        />
-      ) : null}
-      {entry.data && entry.status !== 'error' ? (
-        <WalkReport testId="address-book-walk" report={{ ...entry.data, rows: entry.data.items.length }} />
-      ) : null}
+      <DraftFilterBar
+        testId="address-filters"
+        fields={FILTER_FIELDS}
+        form={form}
+        applyLabel="Apply & load"
+        busy={entry.status === 'loading'}
+      />
+      <WalkStatus
+        status={entry.status}
+        data={entry.data}
+        progress={progress}
+        onCancel={entry.jobId ? () => void addressQuery.cancel(wsId) : undefined}
+        label="Loading addresses"
+        progressTestId="addresses-progress"
+        reportTestId="address-book-walk"
+      />
       <div className="split">
         <DataTable
-          testId="table-address-book"
+          {...table}
           rows={rows}
           columns={columns}
           getRowId={(a) => a.cryptoAddressId}
-          status={entry.status}
-          error={entry.error}
-          onRetry={() => void addressQuery.load(wsId, params, true)}
-          layout={layout}
-          onLayoutChange={setLayout}
           selectedId={applied.selectedId ?? null}
           onSelect={(a) => setApplied({ ...applied, selectedId: a.cryptoAddressId })}
           emptyText="No addresses match these filters."

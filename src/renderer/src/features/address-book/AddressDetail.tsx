@@ -3,103 +3,69 @@ import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import { DetailPane, FieldList, NONE, SubTable } from '../../components/view-kit';
 
 /** Every field of one address, with its embedded currency configurations. */
 export function AddressDetail({ address: a, onClose }: { address: CryptoAddress; onClose(): void }) {
   const configs = a._embedded?.currencyConfigurations ?? [];
   return (
-    <aside className="detail" data-testid="address-detail" aria-label="Address detail">
-      <h3>
-        <span className="ellipsis">{a.name || '(no name)'}</span>
-        <Badge
-          value={a.isWhitelist ? 'whitelisted' : 'not whitelisted'}
-          tone={a.isWhitelist ? 'ok' : 'neutral'}
-        />
-        <DetailCloseButton onClose={onClose} />
-      </h3>
-      <dl className="kv">
-        <dt>Address</dt>
-        <dd>
-          <IdText value={a.address} />
-        </dd>
-        <dt>Id</dt>
-        <dd>
-          <IdText value={a.cryptoAddressId} />
-        </dd>
-        <dt>Currency</dt>
-        <dd>
-          {a.currency} on {a.mainCurrency}
-        </dd>
-        <dt>Address type</dt>
-        <dd>
-          <Badge value={a.addressType} />
-        </dd>
-        <dt>Category</dt>
-        <dd>
-          <Badge value={a.category} />
-        </dd>
-        <dt>Accept tokens</dt>
-        <dd>{a.acceptTokens === undefined ? '—' : a.acceptTokens ? 'yes' : 'no'}</dd>
-        <dt>Memo</dt>
-        <dd className="mono">{a.memo || '—'}</dd>
-        <dt>Tags</dt>
-        <dd>{a.addressTags?.length ? a.addressTags.map((t) => JSON.stringify(t)).join(', ') : '—'}</dd>
-        <dt>Portfolios</dt>
-        <dd className="mono small">{a.portfolioIds.length ? a.portfolioIds.join(', ') : '—'}</dd>
-        <dt>Organization</dt>
-        <dd>
-          <IdText value={a.organizationId} />
-        </dd>
-        <dt>Created</dt>
-        <dd>
-          <Timestamp value={a.createdAt} /> <span className="muted small">by {a.createdBy}</span>
-        </dd>
-        <dt>Updated</dt>
-        <dd>
-          <Timestamp value={a.updatedAt} />{' '}
-          {a.updatedBy ? <span className="muted small">by {a.updatedBy}</span> : null}
-        </dd>
-        <dt>Last used</dt>
-        <dd>
-          <Timestamp value={a.lastUsedAt} />
-        </dd>
-      </dl>
+    <DetailPane
+      testId="address-detail"
+      label="Address detail"
+      onClose={onClose}
+      title={
+        <>
+          <span className="ellipsis">{a.name || '(no name)'}</span>
+          <Badge
+            value={a.isWhitelist ? 'whitelisted' : 'not whitelisted'}
+            tone={a.isWhitelist ? 'ok' : 'neutral'}
+          />
+        </>
+      }
+    >
+      <FieldList
+        fields={[
+          { label: 'Address', value: <IdText value={a.address} /> },
+          { label: 'Id', value: <IdText value={a.cryptoAddressId} /> },
+          { label: 'Currency', value: `${a.currency} on ${a.mainCurrency}` },
+          { label: 'Address type', value: <Badge value={a.addressType} /> },
+          { label: 'Category', value: <Badge value={a.category} /> },
+          {
+            label: 'Accept tokens',
+            value: a.acceptTokens === undefined ? '—' : a.acceptTokens ? 'yes' : 'no',
+          },
+          { label: 'Memo', value: a.memo || '—', className: 'mono' },
+          {
+            label: 'Tags',
+            value: a.addressTags?.length ? a.addressTags.map((t) => JSON.stringify(t)).join(', ') : '—',
+          },
+          {
+            label: 'Portfolios',
+            value: a.portfolioIds.length ? a.portfolioIds.join(', ') : '—',
+            className: 'mono small',
+          },
+          { label: 'Organization', value: <IdText value={a.organizationId} /> },
+          { label: 'Created', value: <TimeBy at={a.createdAt} by={a.createdBy} /> },
+          { label: 'Updated', value: <TimeBy at={a.updatedAt} by={a.updatedBy} /> },
+          { label: 'Last used', value: <Timestamp value={a.lastUsedAt} /> },
+        ]}
+      />
       <h4>Currency configurations ({configs.length})</h4>
-      {configs.length === 0 ? (
-        <p className="muted small">None.</p>
-      ) : (
-        <table className="sub-table" data-testid="currency-configurations">
-          <thead>
-            <tr>
-              <th>Currency</th>
-              <th>Whitelist</th>
-              <th>Portfolios</th>
-              <th>Last used</th>
-            </tr>
-          </thead>
-          <tbody>
-            {configs.map((c) => (
-              <tr
-                key={c.currencyConfigurationId}
-                title={`${c.currencyConfigurationId} · updated ${c.updatedAt} by ${c.updatedBy}`}
-              >
-                <td>{c.currency}</td>
-                <td>
-                  <Badge
-                    value={c.isWhitelist ? 'whitelisted' : 'not'}
-                    tone={c.isWhitelist ? 'ok' : 'neutral'}
-                  />
-                </td>
-                <td className="mono small">{c.portfolioIds.join(', ') || '—'}</td>
-                <td>
-                  <Timestamp value={c.lastUsedAt} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <SubTable
+        testId="currency-configurations"
+        rows={configs}
+        empty={NONE}
+        rowKey={(c) => c.currencyConfigurationId}
+        rowProps={(c) => ({
+          title: `${c.currencyConfigurationId} · updated ${c.updatedAt} by ${c.updatedBy}`,
+        })}
+        columns={[
+          { header: 'Currency', cell: (c) => c.currency },
+          { header: 'Whitelist', cell: (c) => <WhitelistBadge on={c.isWhitelist} /> },
+          { header: 'Portfolios', className: 'mono small', cell: (c) => c.portfolioIds.join(', ') || '—' },
+          { header: 'Last used', cell: (c) => <Timestamp value={c.lastUsedAt} /> },
+        ]}
+      />
       {configs.some((c) => Object.keys(c.extra).length > 0) ? (
         <>
           <h4>Configuration extras</h4>
@@ -116,6 +82,19 @@ export function AddressDetail({ address: a, onClose }: { address: CryptoAddress;
           <JsonBlock value={a.extra} />
         </>
       ) : null}
-    </aside>
+    </DetailPane>
+  );
+}
+
+export function WhitelistBadge({ on }: { on: boolean }) {
+  return <Badge value={on ? 'whitelisted' : 'not'} tone={on ? 'ok' : 'neutral'} />;
+}
+
+/** A time and, when known, who did it. */
+function TimeBy({ at, by }: { at: string | null | undefined; by: string | null | undefined }) {
+  return (
+    <>
+      <Timestamp value={at} /> {by ? <span className="muted small">by {by}</span> : null}
+    </>
   );
 }

@@ -2,15 +2,15 @@ import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import type { AgentWallet } from '@shared/platform/resources';
-import { useFeatureFilters } from '../../app/feature-filters';
+import { useFeatureFilters } from '../../state/feature-filters';
 import { Badge } from '../../components/Badge';
-import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
 import { Timestamp } from '../../components/Timestamp';
+import { columnsFor, FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
 import { formatRemaining, parseTimestamp } from '../../lib/time';
-import { PortfolioSelect } from '../portfolios-wallets/PortfolioSelect';
-import { usePortfolios } from '../portfolios-wallets/queries';
+import { usePortfolios } from '../../state/portfolios';
 import { ExchangeComposer } from './ExchangeComposer';
 
 const filterSchema = z.object({
@@ -33,6 +33,9 @@ function useNow(intervalMs: number): number {
   return now;
 }
 
+const c = columnsFor<AgentWallet>();
+const f = filterFieldsFor<Filters>();
+
 function validUntilMs(w: AgentWallet): number | null {
   return w.validUntil === null || w.validUntil === '0' ? null : parseTimestamp(w.validUntil);
 }
@@ -54,8 +57,8 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
 
   const columns = useMemo<ColumnSpec<AgentWallet>[]>(
     () => [
-      { id: 'name', header: 'Name', value: (w) => w.name, width: 140 },
-      { id: 'status', header: 'Status', kind: 'badge', value: (w) => w.status, width: 85 },
+      c.text('name', 'Name', 140),
+      c.badge('status', 'Status', 85),
       {
         id: 'revoke',
         header: 'Revoke',
@@ -68,14 +71,14 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
           ),
         width: 130,
       },
-      { id: 'address', header: 'Address', kind: 'id', value: (w) => w.address, width: 170, grow: true },
+      c.id('address', 'Address', 170, 'grow'),
       {
         id: 'portfolio',
         header: 'Portfolio',
         value: (w) => names.get(w.portfolioId) ?? w.portfolioId,
         width: 140,
       },
-      { id: 'orderStatus', header: 'Order status', kind: 'badge', value: (w) => w.orderStatus, width: 140 },
+      c.badge('orderStatus', 'Order status', 140),
       {
         id: 'validUntil',
         header: 'Valid until',
@@ -104,60 +107,30 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
         },
         width: 245,
       },
-      { id: 'createdBy', header: 'Creator', kind: 'id', value: (w) => w.createdBy, width: 120 },
-      {
-        id: 'createdAt',
-        header: 'Created',
-        kind: 'time',
-        value: (w) => w.createdAt,
-        width: 160,
-        defaultHidden: true,
-      },
-      { id: 'id', header: 'Id', kind: 'id', value: (w) => w.id, width: 170, defaultHidden: true },
-      {
-        id: 'orderId',
-        header: 'Order id',
-        kind: 'id',
-        value: (w) => w.orderId,
-        width: 170,
-        defaultHidden: true,
-      },
+      c.id('createdBy', 'Creator', 120),
+      c.time('createdAt', 'Created', 160, 'hidden'),
+      c.id('id', 'Id', 170, 'hidden'),
+      c.id('orderId', 'Order id', 170, 'hidden'),
     ],
     [names, now],
   );
-  const [layout, setLayout] = usePersistedLayout(wsId, 'agent-wallets', LAYOUT);
+  const refresh = () => void agentWalletsQuery.load(wsId, params, true);
 
+  const table = useTabTable(wsId, 'agent-wallets', LAYOUT, entry, refresh);
   return (
     <div className="split-v">
-      <div className="filters">
-        <PortfolioSelect
-          portfolios={portfolios.data}
-          value={filters.portfolioId}
-          testId="filter-portfolio"
-          onChange={(portfolioId) => setFilters({ ...filters, portfolioId })}
-        />
-        <div className="filters-actions">
-          <button
-            type="button"
-            className="btn small"
-            data-testid="refresh"
-            onClick={() => void agentWalletsQuery.load(wsId, params, true)}
-          >
-            Refresh
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        actions={{ onRefresh: refresh }}
+        fields={[f.portfolio('portfolioId', portfolios.data, 'filter-portfolio')]}
+        value={filters}
+        onChange={(patch) => setFilters({ ...filters, ...patch })}
+      />
       <section className="pane" style={{ flex: '0 0 34%' }}>
         <DataTable
-          testId="table-agent-wallets"
+          {...table}
           rows={entry.data}
           columns={columns}
           getRowId={(w) => w.id}
-          status={entry.status}
-          error={entry.error}
-          onRetry={() => void agentWalletsQuery.load(wsId, params, true)}
-          layout={layout}
-          onLayoutChange={setLayout}
           emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
           toolbar={<h2 className="pane-title">Agent wallets</h2>}
         />

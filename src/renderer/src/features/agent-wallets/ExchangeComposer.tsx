@@ -6,6 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { OutcomeView } from '../../components/actions/OutcomeView';
 import { useActionLauncher } from '../../components/actions/use-action';
 import { template, TEMPLATE_TYPES, validateActionText } from './exchange-actions';
+import { JsonTextArea, TextField } from '../../components/view-kit';
 import { SessionList } from './SessionList';
 import { useExchangeSession, useSentActions } from './session-store';
 
@@ -54,17 +55,15 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
         <p className="small muted">
           The platform signs with this API key's agent wallet; the nonce is set when the request is prepared.
         </p>
-        <label className="field">
-          Vault address (optional)
-          <input
-            className="mono"
-            value={vault}
-            onChange={(e) => setVault(e.target.value)}
-            placeholder="0x…"
-            data-testid="composer-vault"
-            style={{ width: 200 }}
-          />
-        </label>
+        <TextField
+          label="Vault address (optional)"
+          className="mono"
+          value={vault}
+          onChange={setVault}
+          placeholder="0x…"
+          testId="composer-vault"
+          width={200}
+        />
         <div className="actions-row" role="group" aria-label="Templates">
           {TEMPLATE_TYPES.map((t) => (
             <button
@@ -78,14 +77,12 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
             </button>
           ))}
         </div>
-        <textarea
-          className="composer-text"
-          data-testid="composer-json"
-          spellCheck={false}
+        <JsonTextArea
+          testId="composer-json"
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={!validation.ok}
-          aria-label="Action JSON"
+          onChange={setText}
+          invalid={!validation.ok}
+          label="Action JSON"
         />
         <div className="actions-row">
           {validation.ok ? (

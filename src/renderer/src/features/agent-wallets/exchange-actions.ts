@@ -4,6 +4,7 @@
  * anything leaves, and the main side refuses exactly the same things. The nonce is the main side's.
  */
 import { exchangeAction, type ExchangeAction } from '@shared/exchange-actions';
+import { parseJsonText } from '../../components/view-kit';
 
 export const TEMPLATE_TYPES = [
   'order',
@@ -44,17 +45,11 @@ export type Validation = { ok: true; action: ExchangeAction } | { ok: false; err
 
 /** Parses the composer's text with the shared schema the main side also applies. */
 export function validateActionText(text: string): Validation {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, error: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  const result = exchangeAction.safeParse(parsed);
-  if (result.success) return { ok: true, action: result.data };
-  const issue = result.error.issues[0];
-  return {
-    ok: false,
-    error: `action${issue?.path.length ? '.' + issue.path.join('.') : ''}: ${issue?.message ?? 'invalid'}`,
-  };
+  const check = parseJsonText(
+    text,
+    exchangeAction,
+    (issue) =>
+      `action${issue?.path.length ? '.' + issue.path.join('.') : ''}: ${issue?.message ?? 'invalid'}`,
+  );
+  return check.ok ? { ok: true, action: check.value } : { ok: false, error: check.message };
 }

@@ -3,16 +3,40 @@ import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { CLEARLOOP_ACTION_TYPES } from '@shared/platform/enums';
 import type { ClearLoopAction } from '@shared/platform/resources';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
-import { MultiSelect } from '../../components/MultiSelect';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
-import { TimeRangeFields } from '../../components/TimeRangeFields';
-import { usePortfolios } from '../portfolios-wallets/queries';
+import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
+import {
+  columnsFor,
+  FilterBar,
+  filterFieldsFor,
+  unsetWhenEmpty,
+  useTabTable,
+} from '../../components/view-kit';
+import { usePortfolios } from '../../state/portfolios';
 import { Pager } from './Pager';
 
 const PAGE_SIZES = [25, 50, 100, 200, 500, 1000] as const;
+const ACTION_OPTIONS = [
+  { value: 'add-funds', label: 'add-funds (delegate)' },
+  { value: 'remove-funds', label: 'remove-funds (undelegate)' },
+];
+const ORDER_OPTIONS = [
+  { value: 'desc', label: 'Newest first' },
+  { value: 'asc', label: 'Oldest first' },
+];
+const f = filterFieldsFor<Filters>();
+const FIXED_FIELDS = [
+  f.select('actionType', 'Action', 'filter-action', ACTION_OPTIONS, {
+    anyLabel: 'Any',
+    parse: unsetWhenEmpty,
+  }),
+  f.select('sortDirection', 'Order', 'filter-sort', ORDER_OPTIONS, {
+    parse: (v) => (v === 'asc' ? 'asc' : 'desc'),
+  }),
+  f.checkbox('executedOnly', 'Executed only', 'filter-executed'),
+];
 
 const filterSchema = z.object({
   from: z.string().regex(/^\d+$/).optional(),
@@ -53,23 +77,17 @@ function toParams(f: Filters): Params {
   };
 }
 
+const c = columnsFor<ClearLoopAction>();
 const columns: ColumnSpec<ClearLoopAction>[] = [
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (a) => a.createdAt, width: 155 },
-  { id: 'action', header: 'Action', kind: 'badge', value: (a) => a.action, width: 110 },
-  { id: 'status', header: 'Status', kind: 'badge', value: (a) => a.status, width: 100 },
-  { id: 'amount', header: 'Amount', kind: 'amount', value: (a) => a.amount, width: 140 },
-  { id: 'currency', header: 'Ccy', value: (a) => a.currency, width: 60 },
-  { id: 'network', header: 'Network', value: (a) => a.network, width: 95 },
-  { id: 'usdAmount', header: 'USD', kind: 'amount', value: (a) => a.usdAmount, width: 130 },
-  {
-    id: 'clientAccountId',
-    header: 'Exchange account',
-    kind: 'id',
-    value: (a) => a.clientAccountId,
-    width: 160,
-    grow: true,
-  },
-  { id: 'exchangeId', header: 'Exchange', value: (a) => a.exchangeId, width: 95 },
+  c.time('createdAt', 'Created', 155),
+  c.badge('action', 'Action', 110),
+  c.badge('status', 'Status', 100),
+  c.amount('amount', 'Amount', 140),
+  c.text('currency', 'Ccy', 60),
+  c.text('network', 'Network', 95),
+  c.amount('usdAmount', 'USD', 130),
+  c.id('clientAccountId', 'Exchange account', 160, 'grow'),
+  c.text('exchangeId', 'Exchange', 95),
   {
     id: 'clearLoopPortfolioId',
     // Short label so the default columns fit at 1280 px; the full name is the header's title.
@@ -79,39 +97,11 @@ const columns: ColumnSpec<ClearLoopAction>[] = [
     value: (a) => a.clearLoopPortfolioId,
     width: 150,
   },
-  { id: 'orderId', header: 'Order id', kind: 'id', value: (a) => a.orderId, width: 170, defaultHidden: true },
-  {
-    id: 'completedAt',
-    header: 'Completed',
-    kind: 'time',
-    value: (a) => a.completedAt,
-    width: 160,
-    defaultHidden: true,
-  },
-  {
-    id: 'updatedAt',
-    header: 'Updated',
-    kind: 'time',
-    value: (a) => a.updatedAt,
-    width: 160,
-    defaultHidden: true,
-  },
-  {
-    id: 'organizationId',
-    header: 'Organization',
-    kind: 'id',
-    value: (a) => a.organizationId,
-    width: 160,
-    defaultHidden: true,
-  },
-  {
-    id: 'delegatedOrganizationId',
-    header: 'Delegated org',
-    kind: 'id',
-    value: (a) => a.delegatedOrganizationId,
-    width: 160,
-    defaultHidden: true,
-  },
+  c.id('orderId', 'Order id', 170, 'hidden'),
+  c.time('completedAt', 'Completed', 160, 'hidden'),
+  c.time('updatedAt', 'Updated', 160, 'hidden'),
+  c.id('organizationId', 'Organization', 160, 'hidden'),
+  c.id('delegatedOrganizationId', 'Delegated org', 160, 'hidden'),
 ];
 const LAYOUT = defaultLayout(columns);
 
@@ -123,7 +113,8 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
   const params = useMemo(() => toParams(filters), [filters]);
   const entry = useWorkspaceQuery(clearLoopQuery, wsId, params);
   const portfolios = usePortfolios(wsId);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'clearloop', LAYOUT);
+  const reload = () => void clearLoopQuery.load(wsId, params, true);
+  const table = useTabTable(wsId, 'clearloop', LAYOUT, entry, reload);
 
   const accountOptions = useMemo(
     () =>
@@ -139,101 +130,36 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
     () => new Map((portfolios.data ?? []).map((p) => [p.portfolioId, p.portfolioName])),
     [portfolios.data],
   );
+  const portfolioLabel = (id: string) => `${names.get(id) ?? id} · ${String(id).slice(0, 8)}`;
 
   return (
     <div className="split-v">
-      <div className="filters" data-testid="clearloop-filters">
-        <TimeRangeFields value={filters} onChange={(range) => setFilters({ ...filters, ...range })} />
-        <label className="field">
-          Exchange account
-          <input
-            key={filters.clientAccountId ?? ''}
-            list="clearloop-accounts"
-            data-testid="filter-client-account"
-            placeholder="clientAccountId"
-            defaultValue={filters.clientAccountId ?? ''}
-            onBlur={(e) => {
-              const v = e.target.value.trim() || undefined;
-              if (v !== filters.clientAccountId) setFilters({ ...filters, clientAccountId: v });
-            }}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') e.currentTarget.blur();
-            }}
-          />
-          <datalist id="clearloop-accounts">
-            {accountOptions.map((a) => (
-              <option key={a} value={a} />
-            ))}
-          </datalist>
-        </label>
-        <MultiSelect
-          label="Portfolios"
-          testId="filter-portfolios"
-          options={portfolioIds}
-          value={filters.portfolioIds}
-          optionLabel={(id) => `${names.get(id) ?? id} · ${String(id).slice(0, 8)}`}
-          onChange={(portfolioIds) => setFilters({ ...filters, portfolioIds })}
-        />
-        <label className="field">
-          Action
-          <select
-            data-testid="filter-action"
-            value={filters.actionType ?? ''}
-            onChange={(e) =>
-              setFilters({ ...filters, actionType: (e.target.value || undefined) as Filters['actionType'] })
-            }
-          >
-            <option value="">Any</option>
-            <option value="add-funds">add-funds (delegate)</option>
-            <option value="remove-funds">remove-funds (undelegate)</option>
-          </select>
-        </label>
-        <label className="field">
-          Order
-          <select
-            data-testid="filter-sort"
-            value={filters.sortDirection}
-            onChange={(e) =>
-              setFilters({ ...filters, sortDirection: e.target.value === 'asc' ? 'asc' : 'desc' })
-            }
-          >
-            <option value="desc">Newest first</option>
-            <option value="asc">Oldest first</option>
-          </select>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="filter-executed"
-            checked={filters.executedOnly}
-            onChange={(e) => setFilters({ ...filters, executedOnly: e.target.checked })}
-          />
-          Executed only
-        </label>
-        <div className="filters-actions">
-          <button type="button" className="btn small" onClick={() => setFiltersRaw(DEFAULTS)}>
-            Clear filters
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="refresh"
-            onClick={() => void clearLoopQuery.load(wsId, params, true)}
-          >
-            Refresh
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="clearloop-filters"
+        actions={{
+          onReset: () => setFiltersRaw(DEFAULTS),
+          onRefresh: reload,
+        }}
+        fields={[
+          f.timeRange,
+          f.custom('account', () => (
+            <AccountField
+              value={filters.clientAccountId}
+              options={accountOptions}
+              onChange={(clientAccountId) => setFilters({ ...filters, clientAccountId })}
+            />
+          )),
+          f.multi('portfolioIds', 'Portfolios', 'filter-portfolios', portfolioIds, portfolioLabel),
+          ...FIXED_FIELDS,
+        ]}
+        value={filters}
+        onChange={(patch) => setFilters({ ...filters, ...patch })}
+      />
       <DataTable
-        testId="table-clearloop"
+        {...table}
         rows={entry.data?.actions ?? null}
         columns={columns}
         getRowId={(a) => `${a.orderId}|${a.createdAt}|${a.action}`}
-        status={entry.status}
-        error={entry.error}
-        onRetry={() => void clearLoopQuery.load(wsId, params, true)}
-        layout={layout}
-        onLayoutChange={setLayout}
         disableSort
         emptyText="No ClearLoop actions match these filters."
         toolbar={
@@ -249,5 +175,39 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
         }
       />
     </div>
+  );
+}
+
+interface AccountFieldProps {
+  value: string | undefined;
+  options: readonly string[];
+  onChange(value: string | undefined): void;
+}
+
+/** Free text with the known accounts offered; applied on blur or Enter, not per keystroke. */
+function AccountField({ value, options, onChange }: AccountFieldProps) {
+  return (
+    <label className="field">
+      Exchange account
+      <input
+        key={value ?? ''}
+        list="clearloop-accounts"
+        data-testid="filter-client-account"
+        placeholder="clientAccountId"
+        defaultValue={value ?? ''}
+        onBlur={(e) => {
+          const v = e.target.value.trim() || undefined;
+          if (v !== value) onChange(v);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') e.currentTarget.blur();
+        }}
+      />
+      <datalist id="clearloop-accounts">
+        {options.map((a) => (
+          <option key={a} value={a} />
+        ))}
+      </datalist>
+    </label>
   );
 }

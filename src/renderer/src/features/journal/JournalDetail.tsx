@@ -8,7 +8,7 @@ import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { copper } from '../../lib/api';
 import { outcomeTone } from './tones';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import { DetailPane, FieldList } from '../../components/view-kit';
 
 /** The full entry as written (detail, key id, hashes): read from disk by its seq. */
 export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: number; onClose(): void }) {
@@ -35,49 +35,39 @@ export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: numbe
   const error = current?.error ?? null;
 
   return (
-    <aside className="detail" data-testid="journal-detail" aria-label="Journal entry">
-      <h3>
-        <span className="ellipsis">
-          #{seq} {entry ? `${entry.action} · ${entry.step}` : ''}
-        </span>
-        {entry?.outcome ? <Badge value={entry.outcome} tone={outcomeTone(entry.outcome)} /> : null}
-        <DetailCloseButton onClose={onClose} />
-      </h3>
+    <DetailPane
+      testId="journal-detail"
+      label="Journal entry"
+      onClose={onClose}
+      title={
+        <>
+          <span className="ellipsis">
+            #{seq} {entry ? `${entry.action} · ${entry.step}` : ''}
+          </span>
+          {entry?.outcome ? <Badge value={entry.outcome} tone={outcomeTone(entry.outcome)} /> : null}
+        </>
+      }
+    >
       {error ? <ErrorBanner error={error} /> : null}
       {current === undefined ? <p className="muted">Loading…</p> : null}
       {current && !entry && !error ? <p className="muted">No such entry.</p> : null}
       {entry ? (
         <>
-          <dl className="kv">
-            <dt>Time</dt>
-            <dd>
-              <Timestamp value={entry.time} />
-            </dd>
-            <dt>Action id</dt>
-            <dd>
-              <IdText value={entry.actionId} />
-            </dd>
-            <dt>Object</dt>
-            <dd>{entry.object ?? '—'}</dd>
-            <dt>Workspace</dt>
-            <dd>
-              {entry.workspaceName} ({entry.environment})
-            </dd>
-            <dt>Key</dt>
-            <dd>{entry.keyId ?? '—'}</dd>
-            <dt>Hash</dt>
-            <dd>
-              <IdText value={entry.hash} />
-            </dd>
-            <dt>Previous hash</dt>
-            <dd>
-              <IdText value={entry.prevHash} />
-            </dd>
-          </dl>
+          <FieldList
+            fields={[
+              { label: 'Time', value: <Timestamp value={entry.time} /> },
+              { label: 'Action id', value: <IdText value={entry.actionId} /> },
+              { label: 'Object', value: entry.object ?? '—' },
+              { label: 'Workspace', value: `${entry.workspaceName} (${entry.environment})` },
+              { label: 'Key', value: entry.keyId ?? '—' },
+              { label: 'Hash', value: <IdText value={entry.hash} /> },
+              { label: 'Previous hash', value: <IdText value={entry.prevHash} /> },
+            ]}
+          />
           <h4>Detail</h4>
           <JsonBlock value={entry.detail ?? null} testId="journal-detail-json" />
         </>
       ) : null}
-    </aside>
+    </DetailPane>
   );
 }

@@ -3,14 +3,22 @@
  * answered, outcome, settled), newest first with still-unsettled actions on top, the chain's
  * verdict, a detail pane and a CSV export. Filtering and paging happen on the main side.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import { JOURNAL_OUTCOMES, type JournalRow, type WorkspaceView } from '@shared/contract';
-import { useFeatureFilters } from '../../app/feature-filters';
+import { useFeatureFilters } from '../../state/feature-filters';
 import { Badge } from '../../components/Badge';
-import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
 import { TimeRangeFields } from '../../components/TimeRangeFields';
-import { useWorkspaceQuery } from '../../lib/query-store';
+import {
+  columnsFor,
+  FilterBar,
+  filterFieldsFor,
+  TextField,
+  useDebouncedCommit,
+  useTabTable,
+} from '../../components/view-kit';
+import { useWorkspaceQuery } from '../../state/workspace-query';
 import { JournalDetail } from './JournalDetail';
 import { JournalExport } from './JournalExport';
 import { journalQuery, PAGE_SIZE, verdictQuery, type JournalParams } from './queries';
@@ -35,13 +43,16 @@ const DEFAULTS: JournalParams = {
   page: 0,
 };
 
+const f = filterFieldsFor<JournalParams>();
+
+const c = columnsFor<JournalRow>();
 const COLUMNS: ColumnSpec<JournalRow>[] = [
   { id: 'seq', header: '#', kind: 'number', value: (r) => String(r.seq), width: 70, defaultHidden: true },
-  { id: 'time', header: 'Time', kind: 'time', value: (r) => r.time, width: 160 },
-  { id: 'action', header: 'Action', value: (r) => r.action, width: 170 },
-  { id: 'object', header: 'Object', value: (r) => r.object, width: 150, grow: true },
-  { id: 'environment', header: 'Environment', kind: 'badge', value: (r) => r.environment, width: 110 },
-  { id: 'step', header: 'Step', value: (r) => r.step, width: 95 },
+  c.time('time', 'Time', 160),
+  c.text('action', 'Action', 170),
+  c.text('object', 'Object', 150, 'grow'),
+  c.badge('environment', 'Environment', 110),
+  c.text('step', 'Step', 95),
   {
     id: 'outcome',
     header: 'Outcome',
@@ -54,14 +65,7 @@ const COLUMNS: ColumnSpec<JournalRow>[] = [
       ),
     width: 110,
   },
-  {
-    id: 'actionId',
-    header: 'Action id',
-    kind: 'id',
-    value: (r) => r.actionId,
-    width: 200,
-    defaultHidden: true,
-  },
+  c.id('actionId', 'Action id', 200, 'hidden'),
 ];
 const LAYOUT = defaultLayout(COLUMNS, null);
 
@@ -72,15 +76,10 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
   const [selected, setSelected] = useState<number | null>(null);
   const entry = useWorkspaceQuery(journalQuery, wsId, filters);
   const verdict = useWorkspaceQuery(verdictQuery, wsId, null);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'journal', LAYOUT);
   const page = entry.data;
   const set = (patch: Partial<JournalParams>) => setFilters({ ...filters, page: 0, ...patch });
 
-  useEffect(() => {
-    if (search === filters.search) return;
-    const t = setTimeout(() => setFilters({ ...filters, page: 0, search }), 300);
-    return () => clearTimeout(t);
-  }, [search, filters, setFilters]);
+  useDebouncedCommit(search, filters.search, (text) => setFilters({ ...filters, page: 0, search: text }));
 
   const refresh = () => {
     void journalQuery.load(wsId, filters, true);
@@ -90,70 +89,41 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
   const last = page ? page.offset + page.rows.length : 0;
   const actions = useMemo(() => page?.actions ?? [], [page]);
 
+  const table = useTabTable(wsId, 'journal', LAYOUT, entry, refresh);
   return (
     <div className="split-v" data-testid="journal-view">
-      <div className="filters" data-testid="journal-filters">
-        <label className="field">
-          Action
-          <select
-            data-testid="journal-filter-action"
-            value={filters.action}
-            onChange={(e) => set({ action: e.target.value })}
-          >
-            <option value="">All actions</option>
-            {actions.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Outcome
-          <select
-            data-testid="journal-filter-outcome"
-            value={filters.outcome}
-            onChange={(e) => set({ outcome: e.target.value as JournalParams['outcome'] })}
-          >
-            <option value="">Any</option>
-            {JOURNAL_OUTCOMES.map((o) => (
-              <option key={o} value={o}>
-                {o}
-              </option>
-            ))}
-          </select>
-        </label>
-        <TimeRangeFields
-          value={{ from: filters.from || undefined, to: filters.to || undefined }}
-          onChange={(r) => set({ from: r.from ?? '', to: r.to ?? '' })}
-        />
-        <label className="field">
-          Search id
-          <input
-            data-testid="journal-filter-search"
-            value={search}
-            maxLength={200}
-            placeholder="action id or object id"
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 220 }}
-          />
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="journal-filter-unsettled"
-            checked={filters.unsettledOnly}
-            onChange={(e) => set({ unsettledOnly: e.target.checked })}
-          />
-          Unsettled only
-        </label>
-        <div className="filters-actions">
-          <button type="button" className="btn small" data-testid="journal-refresh" onClick={refresh}>
-            Refresh
-          </button>
-          <JournalExport wsId={wsId} wsName={workspace.name} params={filters} />
-        </div>
-      </div>
+      <FilterBar
+        testId="journal-filters"
+        actions={{
+          onRefresh: refresh,
+          refreshTestId: 'journal-refresh',
+          extra: <JournalExport wsId={wsId} wsName={workspace.name} params={filters} />,
+        }}
+        fields={[
+          f.select('action', 'Action', 'journal-filter-action', actions, { anyLabel: 'All actions' }),
+          f.select('outcome', 'Outcome', 'journal-filter-outcome', JOURNAL_OUTCOMES, { anyLabel: 'Any' }),
+          f.custom('time', () => (
+            <TimeRangeFields
+              value={{ from: filters.from || undefined, to: filters.to || undefined }}
+              onChange={(r) => set({ from: r.from ?? '', to: r.to ?? '' })}
+            />
+          )),
+          f.custom('search', () => (
+            <TextField
+              label="Search id"
+              testId="journal-filter-search"
+              value={search}
+              maxLength={200}
+              placeholder="action id or object id"
+              onChange={setSearch}
+              width={220}
+            />
+          )),
+          f.checkbox('unsettledOnly', 'Unsettled only', 'journal-filter-unsettled'),
+        ]}
+        value={filters}
+        onChange={set}
+      />
       <div
         className={verdict.data && !verdict.data.ok ? 'notice' : 'note'}
         data-testid="journal-verdict"
@@ -176,15 +146,10 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
       ) : null}
       <div className="split">
         <DataTable
-          testId="table-journal"
+          {...table}
           rows={page?.rows ?? null}
           columns={COLUMNS}
           getRowId={(r) => String(r.seq)}
-          status={entry.status}
-          error={entry.error}
-          onRetry={refresh}
-          layout={layout}
-          onLayoutChange={setLayout}
           disableSort
           selectedId={selected === null ? null : String(selected)}
           onSelect={(r) => setSelected(r.seq)}

@@ -4,7 +4,7 @@
  */
 import type { JournalOutcome } from '@shared/contract';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery } from '../../state/workspace-query';
 
 export const PAGE_SIZE = 500;
 

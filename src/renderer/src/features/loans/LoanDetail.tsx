@@ -7,9 +7,9 @@ import { LoanActions } from './LoanActions';
 import { LoanEmbedded } from './LoanEmbedded';
 import { LoanExtraFields, LoanFields } from './LoanFields';
 import { loanSide } from '@shared/loan-actions';
-import { LtvBar } from './LtvBar';
+import { LtvBar } from '../../components/LtvBar';
 import { LtvEstimate } from './LtvEstimate';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import { DetailPane } from '../../components/view-kit';
 
 export function LoanDetail({
   workspace,
@@ -23,13 +23,19 @@ export function LoanDetail({
   const [estimating, setEstimating] = useState(false);
   const side = loanSide(loan, workspace.organizationId);
   return (
-    <aside className="detail" data-testid="loan-detail" data-loan-id={loan.loanId} aria-label="Loan detail">
-      <h3>
-        <Amount value={loan.amount} currency={loan.currency} />
-        <Badge value={loan.status} />
-        {side ? <Badge value={side === 'lender' ? 'lend' : 'borrow'} label={`you are ${side}`} /> : null}
-        <DetailCloseButton onClose={onClose} />
-      </h3>
+    <DetailPane
+      testId="loan-detail"
+      label="Loan detail"
+      data={{ 'data-loan-id': loan.loanId }}
+      onClose={onClose}
+      title={
+        <>
+          <Amount value={loan.amount} currency={loan.currency} />
+          <Badge value={loan.status} />
+          {side ? <Badge value={side === 'lender' ? 'lend' : 'borrow'} label={`you are ${side}`} /> : null}
+        </>
+      }
+    >
       <LtvBar
         ltv={loan.debtRatio}
         status={loan.debtRatioStatus}
@@ -55,6 +61,6 @@ export function LoanDetail({
       <h4>Extra</h4>
       <LoanExtraFields extra={loan.extra} />
       <LoanEmbedded embedded={loan.embedded} />
-    </aside>
+    </DetailPane>
   );
 }

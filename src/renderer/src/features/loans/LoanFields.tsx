@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FieldList, SubTable } from '../../components/view-kit';
 import type { Loan, LoanExtra } from '@shared/platform/resources';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
@@ -70,22 +71,20 @@ function show(kind: Kind, v: string): ReactNode {
 export function LoanFields({ loan }: { loan: Loan }) {
   const unknown = Object.entries(loan).filter(([k]) => !KNOWN.has(k));
   return (
-    <dl className="kv" data-testid="loan-fields">
-      {LOAN_FIELDS.map(([key, label, kind]) => {
-        const v = loan[key];
-        if (typeof v !== 'string' || v === '') return null;
-        return (
-          <Row key={key} label={label}>
-            {show(kind, v)}
-          </Row>
-        );
-      })}
-      {unknown.map(([k, v]) => (
-        <Row key={k} label={k}>
-          {typeof v === 'string' ? v : <JsonBlock value={v} />}
-        </Row>
-      ))}
-    </dl>
+    <FieldList
+      testId="loan-fields"
+      fields={[
+        ...LOAN_FIELDS.map(([key, label, kind]) => {
+          const v = loan[key];
+          return typeof v === 'string' && v !== '' && { key, label, value: show(kind, v) };
+        }),
+        ...unknown.map(([k, v]) => ({
+          key: `unknown-${k}`,
+          label: k,
+          value: typeof v === 'string' ? v : <JsonBlock value={v} />,
+        })),
+      ]}
+    />
   );
 }
 
@@ -97,66 +96,39 @@ export function LoanExtraFields({ extra }: { extra: LoanExtra | undefined }) {
   const entries = Object.entries(extra).filter(([k]) => k !== 'requiredCollaterals');
   return (
     <>
-      <dl className="kv" data-testid="loan-extra">
-        {entries.map(([k, v]) => (
-          <Row key={k} label={k}>
-            {typeof v === 'boolean' ? (
-              v ? (
-                'yes'
-              ) : (
-                'no'
-              )
-            ) : typeof v !== 'string' ? (
-              <JsonBlock value={v} />
-            ) : k.endsWith('At') ? (
-              <Timestamp value={v} />
-            ) : EXTRA_RATIO.has(k) ? (
-              show('ratio', v)
-            ) : k.endsWith('By') ? (
-              <IdText value={v} />
-            ) : /^-?\d+(\.\d+)?$/.test(v) ? (
-              <Amount value={v} />
-            ) : (
-              v
-            )}
-          </Row>
-        ))}
-      </dl>
+      <FieldList
+        testId="loan-extra"
+        fields={entries.map(([k, v]) => ({ label: k, value: showExtra(k, v) }))}
+      />
       {extra.requiredCollaterals?.length ? (
-        <table className="sub-table" data-testid="loan-required-collaterals">
-          <thead>
-            <tr>
-              <th>Required collateral</th>
-              <th className="right">Amount</th>
-              <th className="right">USD</th>
-            </tr>
-          </thead>
-          <tbody>
-            {extra.requiredCollaterals.map((c, i) => (
-              <tr key={`${c.currency}-${i}`}>
-                <td>
+        <SubTable
+          testId="loan-required-collaterals"
+          rows={extra.requiredCollaterals}
+          rowKey={(c, i) => `${c.currency}-${i}`}
+          columns={[
+            {
+              header: 'Required collateral',
+              cell: (c) => (
+                <>
                   {c.currency} <span className="muted">/ {c.mainCurrency}</span>
-                </td>
-                <td className="right">
-                  <Amount value={c.amount} />
-                </td>
-                <td className="right">
-                  <Amount value={c.amountInUsd} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </>
+              ),
+            },
+            { header: 'Amount', right: true, cell: (c) => <Amount value={c.amount} /> },
+            { header: 'USD', right: true, cell: (c) => <Amount value={c.amountInUsd} /> },
+          ]}
+        />
       ) : null}
     </>
   );
 }
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <>
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </>
-  );
+function showExtra(key: string, v: unknown): ReactNode {
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v !== 'string') return <JsonBlock value={v} />;
+  if (key.endsWith('At')) return <Timestamp value={v} />;
+  if (EXTRA_RATIO.has(key)) return show('ratio', v);
+  if (key.endsWith('By')) return <IdText value={v} />;
+  if (/^-?\d+(\.\d+)?$/.test(v)) return <Amount value={v} />;
+  return v;
 }

@@ -1,12 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
-import { MultiSelect } from '../../components/MultiSelect';
-import { useWorkspaceQuery } from '../../lib/query-store';
-import { PortfolioSelect } from '../portfolios-wallets/PortfolioSelect';
-import { usePortfolios } from '../portfolios-wallets/queries';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { DataTable, defaultLayout } from '../../components/data-table';
+import { FilterBar, filterFieldsFor, Form, useTabTable } from '../../components/view-kit';
+import { useWorkspaceQuery } from '../../state/workspace-query';
+import { usePortfolios } from '../../state/portfolios';
 import { loanColumns } from './columns';
 import { LoanDetail } from './LoanDetail';
 import { LtvDryRun } from './LtvDryRun';
@@ -24,6 +23,12 @@ import {
 } from './queries';
 
 const NO_SEARCH = { search: '' };
+const SIDE_OPTIONS = [
+  { value: 'lend', label: 'Lending' },
+  { value: 'borrow', label: 'Borrowing' },
+];
+const sideOf = (v: string) => (v === 'lend' || v === 'borrow' ? v : undefined);
+const f = filterFieldsFor<LoanFilters>();
 
 export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
@@ -40,7 +45,11 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const portfolios = usePortfolios(wsId);
   const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'loans', layoutDefaults);
+  const reload = () =>
+    void (searchParams
+      ? loanSearchQuery.load(wsId, searchParams, true)
+      : loansQuery.load(wsId, params, true));
+  const table = useTabTable(wsId, 'loans', layoutDefaults, entry, reload);
   const [dryRun, setDryRun] = useState(false);
   const rows = entry.data?.items ?? null;
   const selected = useMemo(
@@ -65,99 +74,48 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
 
   return (
     <div className="split-v">
-      <div className="filters" data-testid="loan-filters">
-        <form
-          className="field"
-          role="search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            runSearch();
-          }}
-        >
-          <input
-            type="search"
-            data-testid="loan-search"
-            aria-label="Search loans by id, external id or counterparty"
-            placeholder="Loan id or counterparty…"
-            value={searchText}
-            maxLength={200}
-            onChange={(e) => setSearchText(e.target.value)}
-          />{' '}
-          <button type="submit" className="btn small" data-testid="loan-search-submit">
-            Search
-          </button>
-        </form>
-        <label className="field">
-          Side
-          <select
-            data-testid="filter-side"
-            value={filters.side ?? ''}
-            onChange={(e) =>
-              set({
-                side: e.target.value === 'lend' || e.target.value === 'borrow' ? e.target.value : undefined,
-              })
-            }
-          >
-            <option value="">Both</option>
-            <option value="lend">Lending</option>
-            <option value="borrow">Borrowing</option>
-          </select>
-        </label>
-        <MultiSelect
-          label="Types"
-          testId="filter-types"
-          options={LOAN_TYPES}
-          value={filters.loanTypes}
-          onChange={(v) => set({ loanTypes: v as LoanFilters['loanTypes'] })}
-        />
-        <MultiSelect
-          label="Statuses"
-          testId="filter-statuses"
-          options={LOAN_STATUSES}
-          value={filters.statuses}
-          onChange={(v) => set({ statuses: v as LoanFilters['statuses'] })}
-        />
-        <PortfolioSelect
-          portfolios={portfolios.data}
-          value={filters.portfolioId}
-          testId="filter-portfolio"
-          onChange={(portfolioId) => set({ portfolioId })}
-        />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="filter-open"
-            checked={filters.openOnly}
-            onChange={(e) => set({ openOnly: e.target.checked })}
-          />
-          Open only
-        </label>
-        <div className="filters-actions">
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => setFilters({ ...LOAN_DEFAULTS, selectedId: filters.selectedId })}
-          >
-            Clear filters
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="refresh"
-            onClick={() => void loansQuery.load(wsId, params, true)}
-          >
-            Refresh
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="open-ltv-calculator"
-            onClick={() => setDryRun(true)}
-          >
-            LTV calculator…
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="loan-filters"
+        actions={{
+          onReset: () => setFilters({ ...LOAN_DEFAULTS, selectedId: filters.selectedId }),
+          onRefresh: () => void loansQuery.load(wsId, params, true),
+          extra: (
+            <button
+              type="button"
+              className="btn small"
+              data-testid="open-ltv-calculator"
+              onClick={() => setDryRun(true)}
+            >
+              LTV calculator…
+            </button>
+          ),
+        }}
+        fields={[
+          f.custom('search', () => (
+            <Form className="field" role="search" onSubmit={() => runSearch()}>
+              <input
+                type="search"
+                data-testid="loan-search"
+                aria-label="Search loans by id, external id or counterparty"
+                placeholder="Loan id or counterparty…"
+                value={searchText}
+                maxLength={200}
+                onChange={(e) => setSearchText(e.target.value)}
+              />{' '}
+              <button type="submit" className="btn small" data-testid="loan-search-submit">
+                Search
+              </button>
+            </Form>
+          )),
+          f.select('side', 'Side', 'filter-side', SIDE_OPTIONS, { anyLabel: 'Both', parse: sideOf }),
+          f.multi('loanTypes', 'Types', 'filter-types', LOAN_TYPES),
+          f.multi('statuses', 'Statuses', 'filter-statuses', LOAN_STATUSES),
+          f.portfolio('portfolioId', portfolios.data, 'filter-portfolio'),
+          f.checkbox('openOnly', 'Open only', 'filter-open'),
+        ]}
+        value={filters}
+        onChange={set}
+      />
       {searching ? (
         <div className="notice" data-testid="loan-search-status">
           {searchEntry.status === 'loading' ? (
@@ -216,19 +174,10 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
       )}
       <div className="split">
         <DataTable
-          testId="table-loans"
+          {...table}
           rows={rows}
           columns={columns}
           getRowId={(l) => l.loanId}
-          status={entry.status}
-          error={entry.error}
-          onRetry={() =>
-            void (searchParams
-              ? loanSearchQuery.load(wsId, searchParams, true)
-              : loansQuery.load(wsId, params, true))
-          }
-          layout={layout}
-          onLayoutChange={setLayout}
           selectedId={filters.selectedId ?? null}
           onSelect={(l) => set({ selectedId: l.loanId })}
           emptyText="No loans match these filters."

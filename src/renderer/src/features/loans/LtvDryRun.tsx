@@ -5,6 +5,7 @@ import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
 import { runReadOnlyAction } from '../../components/actions/use-action';
+import { Form, JsonTextArea, parseJsonText } from '../../components/view-kit';
 
 /**
  * The starting point of the dry run's body. The specification does not show the body's fields
@@ -23,15 +24,8 @@ export const LTV_DRY_RUN_TEMPLATE = {
 type Check = { ok: true; body: Record<string, unknown> } | { ok: false; message: string };
 
 function parseBody(text: string): Check {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    return { ok: false, message: `Not valid JSON: ${e instanceof Error ? e.message : String(e)}` };
-  }
-  const parsed = freeJsonBody.safeParse(value);
-  if (!parsed.success) return { ok: false, message: 'The body must be one JSON object of at most 16 KB.' };
-  return { ok: true, body: parsed.data };
+  const check = parseJsonText(text, freeJsonBody, () => 'The body must be one JSON object of at most 16 KB.');
+  return check.ok ? { ok: true, body: check.value } : check;
 }
 
 /** The platform's LTV dry run, with a body the operator sees and edits before it is sent. */
@@ -75,20 +69,13 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
         sandbox reads; edit it to what your platform expects. It is sent exactly as written, once, and changes
         nothing.
       </p>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void run();
-        }}
-      >
-        <textarea
-          className="composer-text"
-          data-testid="dry-body"
-          spellCheck={false}
+      <Form onSubmit={() => void run()}>
+        <JsonTextArea
+          testId="dry-body"
           value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={!check.ok}
-          aria-label="Dry-run body (JSON)"
+          onChange={setText}
+          invalid={!check.ok}
+          label="Dry-run body (JSON)"
         />
         <div className="actions-row">
           {check.ok ? null : (
@@ -108,7 +95,7 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
             {busy ? 'Calculating…' : 'Calculate'}
           </button>
         </div>
-      </form>
+      </Form>
       {error ? <ErrorBanner error={error} testId="dry-error" /> : null}
       {answer ? (
         <div data-testid="dry-result" className="card">

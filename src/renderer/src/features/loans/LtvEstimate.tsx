@@ -8,13 +8,26 @@ import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { runReadOnlyAction } from '../../components/actions/use-action';
 import { formatRatioPercent } from '../../lib/decimal';
-import { LtvBar } from './LtvBar';
+import { CheckboxField, Form, TextField } from '../../components/view-kit';
+import { LtvBar } from '../../components/LtvBar';
 
 interface CollateralRow {
   amount: string;
   currency: string;
   mainCurrency: string;
 }
+
+/** The inputs of one collateral row, left to right. */
+const COLLATERAL_INPUTS: {
+  field: keyof CollateralRow;
+  placeholder: string;
+  width: number;
+  mono?: boolean;
+}[] = [
+  { field: 'amount', placeholder: 'amount', width: 130, mono: true },
+  { field: 'currency', placeholder: 'ccy', width: 70 },
+  { field: 'mainCurrency', placeholder: 'network', width: 70 },
+];
 
 /**
  * What-if LTV: the platform's estimate for a changed loan amount and/or added collateral, shown
@@ -69,47 +82,27 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
     setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   return (
-    <form
-      className="action-form"
-      data-testid="ltv-estimate"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void run();
-      }}
-    >
-      <label className="field">
-        Loan amount ({loan.currency})
-        <input
-          className="mono"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          data-testid="estimate-amount"
-        />
-      </label>
+    <Form className="action-form" data-testid="ltv-estimate" onSubmit={() => void run()}>
+      <TextField
+        label={`Loan amount (${loan.currency})`}
+        className="mono"
+        value={amount}
+        onChange={setAmount}
+        testId="estimate-amount"
+      />
       <span className="small muted">Collateral to add to what is posted</span>
       {rows.map((r, i) => (
         <div className="actions-row" key={i}>
-          <input
-            className="input mono"
-            style={{ width: 130 }}
-            placeholder="amount"
-            value={r.amount}
-            onChange={(e) => setRow(i, { amount: e.target.value })}
-          />
-          <input
-            className="input"
-            style={{ width: 70 }}
-            placeholder="ccy"
-            value={r.currency}
-            onChange={(e) => setRow(i, { currency: e.target.value })}
-          />
-          <input
-            className="input"
-            style={{ width: 70 }}
-            placeholder="network"
-            value={r.mainCurrency}
-            onChange={(e) => setRow(i, { mainCurrency: e.target.value })}
-          />
+          {COLLATERAL_INPUTS.map(({ field, placeholder, width, mono }) => (
+            <input
+              key={field}
+              className={mono ? 'input mono' : 'input'}
+              style={{ width }}
+              placeholder={placeholder}
+              value={r[field]}
+              onChange={(e) => setRow(i, { [field]: e.target.value })}
+            />
+          ))}
           <button
             type="button"
             className="btn small ghost"
@@ -128,14 +121,7 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
         >
           + Collateral
         </button>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={includeInterest}
-            onChange={(e) => setIncludeInterest(e.target.checked)}
-          />
-          Include interest
-        </label>
+        <CheckboxField label="Include interest" checked={includeInterest} onChange={setIncludeInterest} />
         <button
           type="submit"
           className="btn small primary"
@@ -180,6 +166,6 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
           />
         </div>
       ) : null}
-    </form>
+    </Form>
   );
 }

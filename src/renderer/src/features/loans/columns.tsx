@@ -2,21 +2,29 @@ import type { Loan } from '@shared/platform/resources';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { Amount } from '../../components/Amount';
-import { amountSortKey, formatBps, formatRatioPercent } from '../../lib/decimal';
+import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { loanSide } from '@shared/loan-actions';
+import { columnsFor } from '../../components/view-kit';
 
-/**
- * An amount's sort key within its currency: the currency first, then the decimal key, so a sort
- * groups by currency and never orders 1 BTC below 2 ETH. Sorted as an opaque id (code units).
- */
-export function currencyAmountKey(currency: unknown, amount: unknown): string | null {
-  const key = amountSortKey(amount);
-  return typeof currency === 'string' && key !== null ? `${currency}\u0001${key}` : null;
+const c = columnsFor<Loan>();
+
+/** An amount of the loan's currency; sorts by currency first, so different currencies never compare. */
+function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): ColumnSpec<Loan> {
+  return {
+    id: field,
+    header,
+    kind: 'id',
+    value: (l) => currencyAmountKey(l.currency, l[field]),
+    render: (l) => <Amount value={l[field]} />,
+    width: 130,
+    title: 'Sorts by currency, then amount: amounts of different currencies are never compared',
+  };
 }
 
 export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
   return [
-    { id: 'loanId', header: 'Loan id', kind: 'id', value: (l) => l.loanId, width: 130 },
+    c.id('loanId', 'Loan id', 130),
     {
       id: 'side',
       header: 'Side',
@@ -32,14 +40,8 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
       width: 95,
     },
     // Wide enough for "early-termination-in-progress", the longest loan status.
-    { id: 'status', header: 'Status', kind: 'badge', value: (l) => l.status, width: 205 },
-    {
-      id: 'debtRatioStatus',
-      header: 'LTV status',
-      kind: 'badge',
-      value: (l) => l.debtRatioStatus,
-      width: 112,
-    },
+    c.badge('status', 'Status', 205),
+    c.badge('debtRatioStatus', 'LTV status', 112),
     {
       id: 'debtRatio',
       header: 'LTV',
@@ -52,17 +54,9 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
       ),
       width: 70,
     },
-    {
-      id: 'amount',
-      header: 'Amount',
-      kind: 'id',
-      value: (l) => currencyAmountKey(l.currency, l.amount),
-      render: (l) => <Amount value={l.amount} />,
-      width: 130,
-      title: 'Sorts by currency, then amount: amounts of different currencies are never compared',
-    },
-    { id: 'currency', header: 'Ccy', value: (l) => l.currency, width: 60 },
-    { id: 'loanType', header: 'Type', value: (l) => l.loanType, width: 170, grow: true },
+    amountColumn('amount', 'Amount'),
+    c.text('currency', 'Ccy', 60),
+    c.text('loanType', 'Type', 170, 'grow'),
     {
       id: 'interestRate',
       header: 'Rate',
@@ -75,39 +69,10 @@ export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
       ),
       width: 66,
     },
-    { id: 'maturityDate', header: 'Maturity', kind: 'time', value: (l) => l.maturityDate, width: 155 },
-    {
-      id: 'updatedAt',
-      header: 'Updated',
-      kind: 'time',
-      value: (l) => l.updatedAt,
-      width: 160,
-      defaultHidden: true,
-    },
-    {
-      id: 'createdAt',
-      header: 'Created',
-      kind: 'time',
-      value: (l) => l.createdAt,
-      width: 160,
-      defaultHidden: true,
-    },
-    {
-      id: 'externalId',
-      header: 'External id',
-      kind: 'id',
-      value: (l) => l.externalId,
-      width: 150,
-      defaultHidden: true,
-    },
-    {
-      id: 'unrealisedAmount',
-      header: 'Unrealised',
-      kind: 'id',
-      value: (l) => currencyAmountKey(l.currency, l.unrealisedAmount),
-      render: (l) => <Amount value={l.unrealisedAmount} />,
-      width: 130,
-      defaultHidden: true,
-    },
+    c.time('maturityDate', 'Maturity', 155),
+    c.time('updatedAt', 'Updated', 160, 'hidden'),
+    c.time('createdAt', 'Created', 160, 'hidden'),
+    c.id('externalId', 'External id', 150, 'hidden'),
+    { ...amountColumn('unrealisedAmount', 'Unrealised'), defaultHidden: true },
   ];
 }

@@ -4,7 +4,7 @@ import type { Loan } from '@shared/platform/resources';
 import type { AllRows, CallInput, Page } from '@shared/contract';
 import type { Result } from '@shared/result';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery } from '../../state/workspace-query';
 
 /** One page of the loans tab: the platform's largest page; the tab pages on with offset. */
 export const LOAN_LIMIT = 1000;

@@ -3,11 +3,10 @@ import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { PORTFOLIO_TYPES } from '@shared/platform/enums';
 import type { Wallet } from '@shared/platform/resources';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
-import { useWorkspaceQuery } from '../../lib/query-store';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { DataTable, defaultLayout } from '../../components/data-table';
+import { useWorkspaceQuery } from '../../state/workspace-query';
 import { portfolioColumns, walletColumns, type PortfolioLabel } from './columns';
-import { PortfolioSelect } from './PortfolioSelect';
 import {
   inactivePortfoliosQuery,
   portfoliosQuery,
@@ -17,6 +16,7 @@ import {
   walletsQuery,
 } from './queries';
 import { WalletTotals } from './WalletTotals';
+import { FilterBar, filterFieldsFor, unsetWhenEmpty, useTabTable } from '../../components/view-kit';
 
 const filterSchema = z.object({
   portfolioId: z.string().optional(),
@@ -26,6 +26,11 @@ const filterSchema = z.object({
 });
 type Filters = z.infer<typeof filterSchema>;
 const DEFAULTS: Filters = { nonEmpty: false };
+const f = filterFieldsFor<Filters>();
+const TYPE_FIELD = f.select('portfolioType', 'Portfolio type', 'filter-type', PORTFOLIO_TYPES, {
+  anyLabel: 'All types',
+  parse: unsetWhenEmpty,
+});
 const PORTFOLIO_LAYOUT = defaultLayout(portfolioColumns, { id: 'portfolioName', desc: false });
 
 export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView }) {
@@ -48,9 +53,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
     () => walletColumns((id) => labels.get(id) ?? { name: id, inactive: false }),
     [labels],
   );
-  const [pLayout, setPLayout] = usePersistedLayout(wsId, 'portfolios', PORTFOLIO_LAYOUT);
   const walletDefaults = useMemo(() => defaultLayout(wColumns, { id: 'currency', desc: false }), [wColumns]);
-  const [wLayout, setWLayout] = usePersistedLayout(wsId, 'wallets', walletDefaults);
 
   const currencies = useMemo(
     () => [...new Set((wallets.data ?? []).map((w) => w.currency))].sort(),
@@ -65,19 +68,18 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
     void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true);
   };
 
+  const reloadPortfolios = () => void portfoliosQuery.load(wsId, {}, true);
+  const portfolioTable = useTabTable(wsId, 'portfolios', PORTFOLIO_LAYOUT, portfolios, reloadPortfolios);
+  const reloadWallets = () => void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true);
+  const walletTable = useTabTable(wsId, 'wallets', walletDefaults, wallets, reloadWallets);
   return (
     <div className="split-v">
       <section className="pane" style={{ flex: '0 0 34%' }}>
         <DataTable
-          testId="table-portfolios"
+          {...portfolioTable}
           rows={portfolios.data}
           columns={portfolioColumns}
           getRowId={(p) => p.portfolioId}
-          status={portfolios.status}
-          error={portfolios.error}
-          onRetry={() => void portfoliosQuery.load(wsId, {}, true)}
-          layout={pLayout}
-          onLayoutChange={setPLayout}
           selectedId={filters.portfolioId ?? null}
           onSelect={(p) => setFilters({ ...filters, portfolioId: p.portfolioId })}
           emptyText="No portfolios in this organization."
@@ -91,62 +93,21 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
           }
         />
       </section>
-      <div className="filters" data-testid="wallet-filters">
-        <PortfolioSelect
-          portfolios={portfolios.data}
-          value={filters.portfolioId}
-          testId="filter-portfolio"
-          onChange={(portfolioId) => setFilters({ ...filters, portfolioId })}
-        />
-        <label className="field">
-          Currency
-          <select
-            data-testid="filter-currency"
-            value={filters.currency ?? ''}
-            onChange={(e) => setFilters({ ...filters, currency: e.target.value || undefined })}
-          >
-            <option value="">All currencies</option>
-            {currencies.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Portfolio type
-          <select
-            data-testid="filter-type"
-            value={filters.portfolioType ?? ''}
-            onChange={(e) =>
-              setFilters({
-                ...filters,
-                portfolioType: (e.target.value || undefined) as Filters['portfolioType'],
-              })
-            }
-          >
-            <option value="">All types</option>
-            {PORTFOLIO_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filters.nonEmpty}
-            onChange={(e) => setFilters({ ...filters, nonEmpty: e.target.checked })}
-          />
-          Non-empty only
-        </label>
-        <div className="filters-actions">
-          <button type="button" className="btn small" onClick={() => setFilters(DEFAULTS)}>
-            Clear filters
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="wallet-filters"
+        actions={{ onReset: () => setFilters(DEFAULTS) }}
+        fields={[
+          f.portfolio('portfolioId', portfolios.data, 'filter-portfolio'),
+          f.select('currency', 'Currency', 'filter-currency', currencies, {
+            anyLabel: 'All currencies',
+            parse: unsetWhenEmpty,
+          }),
+          TYPE_FIELD,
+          f.checkbox('nonEmpty', 'Non-empty only'),
+        ]}
+        value={filters}
+        onChange={(patch) => setFilters({ ...filters, ...patch })}
+      />
       {truncated ? (
         <div className="notice">
           The platform returned {WALLET_LIMIT.toLocaleString()} wallets, its page maximum: some may be missing
@@ -156,15 +117,10 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
       <WalletTotals wallets={shown} />
       <section className="pane">
         <DataTable
-          testId="table-wallets"
+          {...walletTable}
           rows={wallets.data ? shown : null}
           columns={wColumns}
           getRowId={(w) => w.walletId}
-          status={wallets.status}
-          error={wallets.error}
-          onRetry={() => void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true)}
-          layout={wLayout}
-          onLayoutChange={setWLayout}
           emptyText={wallets.data?.length ? 'No wallet matches these filters.' : 'No wallets.'}
           toolbar={<h2 className="pane-title">Wallets</h2>}
         />

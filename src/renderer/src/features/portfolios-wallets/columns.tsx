@@ -2,12 +2,16 @@ import type { Portfolio, Wallet } from '@shared/platform/resources';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { activeWord } from './active';
+import { columnsFor } from '../../components/view-kit';
+
+const p = columnsFor<Portfolio>();
+const w = columnsFor<Wallet>();
 
 export const portfolioColumns: ColumnSpec<Portfolio>[] = [
-  { id: 'portfolioName', header: 'Name', value: (p) => p.portfolioName, width: 220, grow: true },
-  { id: 'portfolioId', header: 'Portfolio id', kind: 'id', value: (p) => p.portfolioId, width: 250 },
-  { id: 'portfolioType', header: 'Type', kind: 'badge', value: (p) => p.portfolioType, width: 120 },
-  { id: 'status', header: 'Status', kind: 'badge', value: (p) => p.status, width: 110 },
+  p.text('portfolioName', 'Name', 220, 'grow'),
+  p.id('portfolioId', 'Portfolio id', 250),
+  p.badge('portfolioType', 'Type', 120),
+  p.badge('status', 'Status', 110),
   {
     id: 'isActive',
     header: 'Active',
@@ -33,23 +37,9 @@ export const portfolioColumns: ColumnSpec<Portfolio>[] = [
     value: (p) => (typeof p.extra?.exchange === 'string' ? p.extra.exchange : ''),
     width: 110,
   },
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (p) => p.createdAt, width: 160 },
-  {
-    id: 'updatedAt',
-    header: 'Updated',
-    kind: 'time',
-    value: (p) => p.updatedAt,
-    width: 160,
-    defaultHidden: true,
-  },
-  {
-    id: 'createdBy',
-    header: 'Created by',
-    kind: 'id',
-    value: (p) => p.createdBy,
-    width: 160,
-    defaultHidden: true,
-  },
+  p.time('createdAt', 'Created', 160),
+  p.time('updatedAt', 'Updated', 160, 'hidden'),
+  p.id('createdBy', 'Created by', 160, 'hidden'),
 ];
 
 /** A wallet's portfolio as shown: its name (or id when unknown) and whether it is inactive. */
@@ -83,39 +73,18 @@ export function walletColumns(portfolioOf: (id: string) => PortfolioLabel): Colu
       width: 170,
       grow: true,
     },
-    { id: 'currency', header: 'Ccy', value: (w) => w.currency, width: 70 },
-    { id: 'mainCurrency', header: 'Network', value: (w) => w.mainCurrency, width: 95 },
+    w.text('currency', 'Ccy', 70),
+    w.text('mainCurrency', 'Network', 95),
     // Wide enough for "trading-vault", the longest portfolio type.
-    { id: 'portfolioType', header: 'Type', kind: 'badge', value: (w) => w.portfolioType, width: 115 },
-    { id: 'balance', header: 'Balance', kind: 'amount', value: (w) => w.balance, width: 135 },
-    { id: 'available', header: 'Available', kind: 'amount', value: (w) => w.available, width: 135 },
-    { id: 'locked', header: 'Locked', kind: 'amount', value: (w) => w.locked, width: 105 },
-    { id: 'reserve', header: 'Reserve', kind: 'amount', value: (w) => w.reserve, width: 105 },
-    { id: 'stakeBalance', header: 'Stake', kind: 'amount', value: (w) => w.stakeBalance, width: 100 },
-    { id: 'totalBalance', header: 'Total', kind: 'amount', value: (w) => w.totalBalance, width: 135 },
-    {
-      id: 'walletId',
-      header: 'Wallet id',
-      kind: 'id',
-      value: (w) => w.walletId,
-      width: 200,
-      defaultHidden: true,
-    },
-    {
-      id: 'portfolioId',
-      header: 'Portfolio id',
-      kind: 'id',
-      value: (w) => w.portfolioId,
-      width: 200,
-      defaultHidden: true,
-    },
-    {
-      id: 'updatedAt',
-      header: 'Updated',
-      kind: 'time',
-      value: (w) => w.updatedAt,
-      width: 160,
-      defaultHidden: true,
-    },
+    w.badge('portfolioType', 'Type', 115),
+    w.amount('balance', 'Balance', 135),
+    w.amount('available', 'Available', 135),
+    w.amount('locked', 'Locked', 105),
+    w.amount('reserve', 'Reserve', 105),
+    w.amount('stakeBalance', 'Stake', 100),
+    w.amount('totalBalance', 'Total', 135),
+    w.id('walletId', 'Wallet id', 200, 'hidden'),
+    w.id('portfolioId', 'Portfolio id', 200, 'hidden'),
+    w.time('updatedAt', 'Updated', 160, 'hidden'),
   ];
 }

@@ -1,15 +1,32 @@
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { HistoryEntry, WorkspaceView } from '@shared/contract';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { Badge } from '../../components/Badge';
-import { DataTable, defaultLayout, usePersistedLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import {
+  columnsFor,
+  FilterBar,
+  filterFieldsFor,
+  TextField,
+  useAutoRefresh,
+  useDebouncedCommit,
+  useTabTable,
+} from '../../components/view-kit';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
 
 /** '' = any; the main side reads a class ("4xx"), an exact code, or "none" (no answer). */
 const STATUS_CHOICES = ['', '2xx', '3xx', '4xx', '5xx', 'none'] as const;
+const STATUS_OPTIONS = STATUS_CHOICES.map((s) => ({
+  value: s,
+  label: s === '' ? 'Any status' : s === 'none' ? 'No answer' : s,
+}));
+const scopeOptions = (name: string) => [
+  { value: 'this', label: `This workspace (${name})` },
+  { value: 'all', label: 'All workspaces' },
+];
 
 const filterSchema = z.object({
   scope: z.enum(['this', 'all']),
@@ -29,6 +46,12 @@ const DEFAULTS: Filters = {
   status: '',
 };
 const LIMIT = 5000;
+const f = filterFieldsFor<Filters>();
+const FIXED_FIELDS = [
+  f.select('status', 'Status', 'filter-status', STATUS_OPTIONS),
+  f.checkbox('errorsOnly', 'Errors only', 'filter-errors'),
+  f.checkbox('autoRefresh', 'Auto-refresh (5 s)'),
+];
 
 interface Params {
   workspaceId?: string;
@@ -48,6 +71,8 @@ const historyQuery = createWorkspaceQuery((_wsId, p: Params) =>
     limit: LIMIT,
   }),
 );
+
+const c = columnsFor<HistoryEntry>();
 
 function statusTone(e: HistoryEntry) {
   if (e.status === null || e.status >= 400) return 'danger' as const;
@@ -72,10 +97,10 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
     [filters, wsId],
   );
   const entry = useWorkspaceQuery(historyQuery, wsId, params);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'request-history', HISTORY_LAYOUT);
   const [operations, setOperations] = useState<string[]>([]);
   const opsScope = filters.scope === 'this' ? wsId : undefined;
   const rowCount = entry.data?.length ?? 0;
+  const operationOptions = [...new Set([...operations, ...(filters.operation ? [filters.operation] : [])])];
   // The choices follow what was recorded; refreshed when the list grows.
   useEffect(() => {
     let live = true;
@@ -90,24 +115,14 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
   }, [opsScope, rowCount]);
 
   // Debounced search: history is local, but typing should not fire a request per keystroke.
-  useEffect(() => {
-    if (search === filters.search) return;
-    const t = setTimeout(() => setFilters({ ...filters, search }), 300);
-    return () => clearTimeout(t);
-  }, [search, filters, setFilters]);
-
-  useEffect(() => {
-    if (!filters.autoRefresh) return;
-    const t = setInterval(() => {
-      if (document.visibilityState === 'visible') void historyQuery.load(wsId, params, true);
-    }, 5000);
-    return () => clearInterval(t);
-  }, [filters.autoRefresh, wsId, params]);
+  useDebouncedCommit(search, filters.search, (text) => setFilters({ ...filters, search: text }));
+  const refresh = () => void historyQuery.load(wsId, params, true);
+  useAutoRefresh(filters.autoRefresh, 5000, refresh);
 
   const columns = useMemo<ColumnSpec<HistoryEntry>[]>(
     () => [
       { id: 'seq', header: '#', kind: 'number', value: (e) => String(e.seq), width: 70 },
-      { id: 'time', header: 'Time', kind: 'time', value: (e) => e.time, width: 160 },
+      c.time('time', 'Time', 160),
       {
         id: 'workspace',
         header: 'Workspace',
@@ -116,8 +131,8 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
         defaultHidden: true,
       },
       { id: 'operation', header: 'Operation', value: (e) => e.operation ?? '', width: 190 },
-      { id: 'method', header: 'Method', value: (e) => e.method, width: 85 },
-      { id: 'path', header: 'Path', value: (e) => e.path, width: 360, grow: true },
+      c.text('method', 'Method', 85),
+      c.text('path', 'Path', 360, 'grow'),
       {
         id: 'status',
         header: 'Status',
@@ -158,102 +173,45 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
     ],
     [names],
   );
+  const table = useTabTable(wsId, 'request-history', HISTORY_LAYOUT, entry, refresh);
   // In "all" scope the workspace column is what tells entries apart, so it is always shown.
   const effectiveLayout =
-    filters.scope === 'all' ? { ...layout, hidden: layout.hidden.filter((h) => h !== 'workspace') } : layout;
+    filters.scope === 'all'
+      ? { ...table.layout, hidden: table.layout.hidden.filter((h) => h !== 'workspace') }
+      : table.layout;
 
   return (
     <div className="split-v">
-      <div className="filters" data-testid="history-filters">
-        <label className="field">
-          Workspace
-          <select
-            data-testid="filter-scope"
-            value={filters.scope}
-            onChange={(e) => setFilters({ ...filters, scope: e.target.value === 'all' ? 'all' : 'this' })}
-          >
-            <option value="this">This workspace ({workspace.name})</option>
-            <option value="all">All workspaces</option>
-          </select>
-        </label>
-        <label className="field">
-          Search path
-          <input
-            data-testid="filter-search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            style={{ width: 240 }}
-          />
-        </label>
-        <label className="field">
-          Operation
-          <select
-            data-testid="filter-operation"
-            value={filters.operation}
-            onChange={(e) => setFilters({ ...filters, operation: e.target.value })}
-          >
-            <option value="">Any operation</option>
-            {[...new Set([...operations, ...(filters.operation ? [filters.operation] : [])])].map((op) => (
-              <option key={op} value={op}>
-                {op}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Status
-          <select
-            data-testid="filter-status"
-            value={filters.status}
-            onChange={(e) =>
-              setFilters({ ...filters, status: e.target.value as (typeof STATUS_CHOICES)[number] })
-            }
-          >
-            {STATUS_CHOICES.map((s) => (
-              <option key={s} value={s}>
-                {s === '' ? 'Any status' : s === 'none' ? 'No answer' : s}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="filter-errors"
-            checked={filters.errorsOnly}
-            onChange={(e) => setFilters({ ...filters, errorsOnly: e.target.checked })}
-          />
-          Errors only
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={filters.autoRefresh}
-            onChange={(e) => setFilters({ ...filters, autoRefresh: e.target.checked })}
-          />
-          Auto-refresh (5 s)
-        </label>
-        <div className="filters-actions">
-          <button
-            type="button"
-            className="btn small"
-            data-testid="refresh"
-            onClick={() => void historyQuery.load(wsId, params, true)}
-          >
-            Refresh
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="history-filters"
+        actions={{ onRefresh: refresh }}
+        fields={[
+          f.select('scope', 'Workspace', 'filter-scope', scopeOptions(workspace.name), {
+            parse: (v) => (v === 'all' ? 'all' : 'this'),
+          }),
+          f.custom('search', () => (
+            <TextField
+              label="Search path"
+              testId="filter-search"
+              value={search}
+              onChange={setSearch}
+              width={240}
+            />
+          )),
+          f.select('operation', 'Operation', 'filter-operation', operationOptions, {
+            anyLabel: 'Any operation',
+          }),
+          ...FIXED_FIELDS,
+        ]}
+        value={filters}
+        onChange={(patch) => setFilters({ ...filters, ...patch })}
+      />
       <DataTable
-        testId="table-request-history"
+        {...table}
+        layout={effectiveLayout}
         rows={entry.data}
         columns={columns}
         getRowId={(e) => String(e.seq)}
-        status={entry.status}
-        error={entry.error}
-        onRetry={() => void historyQuery.load(wsId, params, true)}
-        layout={effectiveLayout}
-        onLayoutChange={setLayout}
         emptyText="No requests recorded yet."
         toolbar={
           <h2 className="pane-title">

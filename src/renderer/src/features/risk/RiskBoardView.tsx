@@ -5,11 +5,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
-import { useFeatureFilters } from '../../app/feature-filters';
+import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Timestamp } from '../../components/Timestamp';
-import { stableKey, useWorkspaceQuery } from '../../lib/query-store';
+import { useNow } from '../../components/view-kit';
+import { stableKey, useWorkspaceQuery } from '../../state/workspace-query';
 import { installRiskAlerts, onRiskChanged } from './alerts';
 import { riskColumns } from './columns';
 import { FULL_PARAMS, HEAD_PARAMS, riskBoardQuery } from './queries';
@@ -44,11 +45,7 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
     [wsId],
   );
   const reload = () => void riskBoardQuery.load(wsId, FULL_PARAMS, true);
-  const [now, setNow] = useState(() => String(Date.now()));
-  useEffect(() => {
-    const t = setInterval(() => setNow(String(Date.now())), TABLE_TICK_MS);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow(TABLE_TICK_MS);
   const [filters, setFilters] = useFeatureFilters(wsId, 'risk', filterSchema, {});
   const layoutDefaults = useMemo(
     () => defaultLayout(riskColumns, { id: 'headroomMarginCall', desc: false }),

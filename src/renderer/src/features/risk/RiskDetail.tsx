@@ -1,5 +1,5 @@
 /** One loan of the board: its LTV against the thresholds, the cure countdown, the top-up, acknowledge. */
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { cureTime, readTopUp, topUpDryRunBody, type TopUp } from '@shared/risk';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
@@ -7,10 +7,10 @@ import { IdText } from '../../components/CopyButton';
 import { runReadOnlyAction } from '../../components/actions/use-action';
 import { copper } from '../../lib/api';
 import { formatRatioPercent } from '../../lib/decimal';
-import { LtvBar } from '../loans/LtvBar';
+import { LtvBar } from '../../components/LtvBar';
 import { putBoard } from './queries';
 import { formatDuration, type BoardRow } from './rows';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import { DetailPane, useNow } from '../../components/view-kit';
 
 function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
   if (topUp === undefined) return <span className="muted">not asked yet</span>;
@@ -33,11 +33,7 @@ export function RiskDetail({
   onClose(): void;
 }) {
   const { loan, tracked } = row;
-  const [now, setNow] = useState(() => String(Date.now()));
-  useEffect(() => {
-    const t = setInterval(() => setNow(String(Date.now())), 1000);
-    return () => clearInterval(t);
-  }, []);
+  const now = useNow(1000);
   const [asked, setAsked] = useState<TopUp | undefined>(undefined);
   const [error, setError] = useState<string | null>(null);
   const cure = cureTime(loan, now, tracked?.marginCallSeenAt);
@@ -60,12 +56,18 @@ export function RiskDetail({
   };
 
   return (
-    <aside className="detail" data-testid="risk-detail" data-loan-id={loan.loanId} aria-label="Loan risk">
-      <h3>
-        <Amount value={loan.amount} currency={loan.currency} />
-        <Badge value={row.risk.band} />
-        <DetailCloseButton onClose={onClose} />
-      </h3>
+    <DetailPane
+      testId="risk-detail"
+      label="Loan risk"
+      data={{ 'data-loan-id': loan.loanId }}
+      onClose={onClose}
+      title={
+        <>
+          <Amount value={loan.amount} currency={loan.currency} />
+          <Badge value={row.risk.band} />
+        </>
+      }
+    >
       <p className="small">
         <IdText value={loan.loanId} /> · {row.counterparty || 'counterparty unknown'}
       </p>
@@ -123,6 +125,6 @@ export function RiskDetail({
           {error ? <div className="notice warn">{error}</div> : null}
         </>
       ) : null}
-    </aside>
+    </DetailPane>
   );
 }

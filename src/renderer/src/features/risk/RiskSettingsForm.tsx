@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { RiskBoard, RiskSettings } from '@shared/risk';
 import { copper } from '../../lib/api';
+import { Form, TextField } from '../../components/view-kit';
 import { FULL_PARAMS, riskBoardQuery } from './queries';
 
 /** "60" → 60000; anything that is not a whole number of seconds → null (the field says so). */
@@ -49,42 +50,34 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
   };
 
   return (
-    <form
+    <Form
       className="risk-settings"
       data-testid="risk-settings"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
+      onSubmit={() => void save()}
       style={{ display: 'contents' }}
     >
-      <label className="field">
-        Check every (s)
-        <input
-          data-testid="risk-interval"
-          size={6}
-          value={interval}
-          onChange={(e) => setInterval_(e.target.value)}
-        />
-      </label>
-      <label className="field">
-        Remind every (s)
-        <input
-          data-testid="risk-reminder"
-          size={7}
-          value={reminder}
-          onChange={(e) => setReminder(e.target.value)}
-        />
-      </label>
-      <label className="field" title="Warn this many LTV points before the margin-call threshold">
-        Warning band (LTV points)
-        <input
-          data-testid="risk-warning-points"
-          size={4}
-          value={points}
-          onChange={(e) => setPoints(e.target.value)}
-        />
-      </label>
+      <TextField
+        label="Check every (s)"
+        testId="risk-interval"
+        size={6}
+        value={interval}
+        onChange={setInterval_}
+      />
+      <TextField
+        label="Remind every (s)"
+        testId="risk-reminder"
+        size={7}
+        value={reminder}
+        onChange={setReminder}
+      />
+      <TextField
+        label="Warning band (LTV points)"
+        title="Warn this many LTV points before the margin-call threshold"
+        testId="risk-warning-points"
+        size={4}
+        value={points}
+        onChange={setPoints}
+      />
       <button type="submit" className="btn small" data-testid="risk-save-settings" disabled={busy}>
         Save
       </button>
@@ -102,6 +95,6 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
           {error}
         </span>
       ) : null}
-    </form>
+    </Form>
   );
 }

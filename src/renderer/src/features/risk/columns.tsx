@@ -2,8 +2,8 @@ import type { ColumnSpec } from '../../components/data-table';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { formatRatioPercent } from '../../lib/decimal';
-import { currencyAmountKey } from '../loans/columns';
-import { LtvBar } from '../loans/LtvBar';
+import { currencyAmountKey } from '../../lib/currency-amount-key';
+import { LtvBar } from '../../components/LtvBar';
 import { formatDuration, type BoardRow } from './rows';
 
 const headroomCell = (v: string | null, testId: string) =>

@@ -1,7 +1,7 @@
 /** The risk board's data: the main-side watch's last reading, re-read whenever a cycle ends. */
 import type { RiskBoard } from '@shared/risk';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery } from '../../state/workspace-query';
 
 /** The loans closest to margin call, fetched first so the board paints before the rest arrives. */
 export const BOARD_HEAD_ROWS = 200;

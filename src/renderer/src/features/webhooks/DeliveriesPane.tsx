@@ -1,17 +1,26 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { SandboxDelivery, WorkspaceView } from '@shared/contract';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
-import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
+import { DataTable, defaultLayout } from '../../components/data-table';
 import { Timestamp } from '../../components/Timestamp';
 import { copper } from '../../lib/api';
-import { useWorkspaceQuery } from '../../lib/query-store';
+import { useWorkspaceQuery } from '../../state/workspace-query';
 import { deliveryColumns } from './columns';
 import { deliveriesQuery, NO_PARAMS, subscriptionsQuery } from './store';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import {
+  DetailPane,
+  FieldList,
+  FilterBar,
+  filterFieldsFor,
+  SubTable,
+  useAutoRefresh,
+  useTabTable,
+} from '../../components/view-kit';
 
 const LAYOUT = defaultLayout(deliveryColumns, { id: 'createdAt', desc: true });
 const REFRESH_MS = 2000;
+const f = filterFieldsFor<{ subscriptionId: string; autoRefresh: boolean }>();
 
 interface Props {
   workspace: WorkspaceView;
@@ -33,17 +42,17 @@ export function DeliveriesPane({
   const params = useMemo(() => ({ subscriptionId: subscriptionId || null }), [subscriptionId]);
   const entry = useWorkspaceQuery(deliveriesQuery, wsId, params);
   const subs = useWorkspaceQuery(subscriptionsQuery, wsId, NO_PARAMS);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'sandbox-deliveries', LAYOUT);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const selected = entry.data?.find((d) => d.deliveryId === selectedId) ?? null;
 
-  useEffect(() => {
-    if (!autoRefresh) return;
-    const t = setInterval(() => {
-      if (document.visibilityState === 'visible') void deliveriesQuery.load(wsId, params, true);
-    }, REFRESH_MS);
-    return () => clearInterval(t);
-  }, [autoRefresh, wsId, params]);
+  const reload = () => void deliveriesQuery.load(wsId, params, true);
+  useAutoRefresh(autoRefresh, REFRESH_MS, reload);
+  const table = useTabTable(wsId, 'sandbox-deliveries', LAYOUT, entry, reload);
+
+  const subscriptionOptions = (subs.data ?? []).map((s) => ({
+    value: s.subscriptionId,
+    label: `${s.subscriptionId} → ${s.url}`,
+  }));
 
   const unsubscribe = async (id: string) => {
     const res = await copper().webhooks.unsubscribeSandbox({ workspaceId: wsId, subscriptionId: id });
@@ -53,69 +62,50 @@ export function DeliveriesPane({
 
   return (
     <div className="split-v">
-      <div className="filters" data-testid="sandbox-delivery-filters">
-        <label className="field">
-          Subscription
-          <select
-            data-testid="delivery-subscription"
-            value={subscriptionId}
-            onChange={(e) => onSubscription(e.target.value)}
-          >
-            <option value="">All subscriptions</option>
-            {(subs.data ?? []).map((s) => (
-              <option key={s.subscriptionId} value={s.subscriptionId}>
-                {s.subscriptionId} → {s.url}
-              </option>
-            ))}
-          </select>
-        </label>
-        {subscriptionId ? (
-          <button
-            type="button"
-            className="btn small danger"
-            data-testid="delivery-unsubscribe"
-            onClick={() => void unsubscribe(subscriptionId)}
-          >
-            Delete this subscription
-          </button>
-        ) : null}
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            data-testid="delivery-auto-refresh"
-            checked={autoRefresh}
-            onChange={(e) => onAutoRefresh(e.target.checked)}
-          />
-          Auto-refresh (2 s)
-        </label>
-        <div className="filters-actions">
-          <span className="muted small" data-testid="subscription-count">
-            {subs.data ? `${subs.data.length} subscription${subs.data.length === 1 ? '' : 's'}` : ''}
-          </span>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="delivery-refresh"
-            onClick={() => {
-              void deliveriesQuery.load(wsId, params, true);
-              void subscriptionsQuery.load(wsId, NO_PARAMS, true);
-            }}
-          >
-            Refresh
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="sandbox-delivery-filters"
+        actions={{
+          before: (
+            <span className="muted small" data-testid="subscription-count">
+              {subs.data ? `${subs.data.length} subscription${subs.data.length === 1 ? '' : 's'}` : ''}
+            </span>
+          ),
+          onRefresh: () => {
+            reload();
+            void subscriptionsQuery.load(wsId, NO_PARAMS, true);
+          },
+          refreshTestId: 'delivery-refresh',
+        }}
+        fields={[
+          f.select('subscriptionId', 'Subscription', 'delivery-subscription', subscriptionOptions, {
+            anyLabel: 'All subscriptions',
+          }),
+          f.custom('unsubscribe', () =>
+            subscriptionId ? (
+              <button
+                type="button"
+                className="btn small danger"
+                data-testid="delivery-unsubscribe"
+                onClick={() => void unsubscribe(subscriptionId)}
+              >
+                Delete this subscription
+              </button>
+            ) : null,
+          ),
+          f.checkbox('autoRefresh', 'Auto-refresh (2 s)', 'delivery-auto-refresh'),
+        ]}
+        value={{ subscriptionId, autoRefresh }}
+        onChange={(patch) => {
+          if (patch.subscriptionId !== undefined) onSubscription(patch.subscriptionId);
+          if (patch.autoRefresh !== undefined) onAutoRefresh(patch.autoRefresh);
+        }}
+      />
       <div className="split">
         <DataTable
-          testId="table-sandbox-deliveries"
+          {...table}
           rows={entry.data}
           columns={deliveryColumns}
           getRowId={(d) => d.deliveryId}
-          status={entry.status}
-          error={entry.error}
-          onRetry={() => void deliveriesQuery.load(wsId, params, true)}
-          layout={layout}
-          onLayoutChange={setLayout}
           selectedId={selectedId}
           onSelect={(d) => setSelectedId(d.deliveryId)}
           emptyText="The sandbox has made no deliveries yet: subscribe, then trigger an event."
@@ -129,73 +119,49 @@ export function DeliveriesPane({
 
 function DeliveryDetail({ delivery, onClose }: { delivery: SandboxDelivery; onClose(): void }) {
   return (
-    <aside
-      className="detail"
-      data-testid="delivery-detail"
-      data-delivery-id={delivery.deliveryId}
-      aria-label="Delivery attempts"
+    <DetailPane
+      testId="delivery-detail"
+      label="Delivery attempts"
+      data={{ 'data-delivery-id': delivery.deliveryId }}
+      onClose={onClose}
+      title={
+        <>
+          <span className="ellipsis">{delivery.event}</span>
+          <Badge value={delivery.state} />
+        </>
+      }
     >
-      <h3>
-        <span className="ellipsis">{delivery.event}</span>
-        <Badge value={delivery.state} />
-        <DetailCloseButton onClose={onClose} />
-      </h3>
-      <table className="sub-table">
-        <tbody>
-          <tr>
-            <th>Delivery</th>
-            <td>
-              <IdText value={delivery.deliveryId} />
-            </td>
-          </tr>
-          <tr>
-            <th>Event id</th>
-            <td>
-              <IdText value={delivery.eventId} />
-            </td>
-          </tr>
-          <tr>
-            <th>URL</th>
-            <td className="mono">{delivery.url}</td>
-          </tr>
-          <tr>
-            <th>Next attempt</th>
-            <td>
-              <Timestamp value={delivery.nextAttemptAt} />
-            </td>
-          </tr>
-        </tbody>
-      </table>
+      <FieldList
+        variant="table"
+        fields={[
+          { label: 'Delivery', value: <IdText value={delivery.deliveryId} /> },
+          { label: 'Event id', value: <IdText value={delivery.eventId} /> },
+          { label: 'URL', value: delivery.url, className: 'mono' },
+          { label: 'Next attempt', value: <Timestamp value={delivery.nextAttemptAt} /> },
+        ]}
+      />
       <h4>Attempts</h4>
-      <table className="sub-table" data-testid="delivery-attempts">
-        <thead>
-          <tr>
-            <th>#</th>
-            <th>At</th>
-            <th>Status</th>
-            <th className="right">Latency ms</th>
-            <th>Error</th>
-          </tr>
-        </thead>
-        <tbody>
-          {delivery.attempts.map((a, i) => (
-            <tr key={`${a.at}-${i}`} data-testid="delivery-attempt" data-status={a.status ?? ''}>
-              <td>{i + 1}</td>
-              <td>
-                <Timestamp value={a.at} />
-              </td>
-              <td>
-                <Badge
-                  value={a.status === null ? 'none' : String(a.status)}
-                  tone={a.status === 200 ? 'ok' : 'danger'}
-                />
-              </td>
-              <td className="right mono">{a.latencyMs}</td>
-              <td className="small">{a.error ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </aside>
+      <SubTable
+        testId="delivery-attempts"
+        rows={delivery.attempts}
+        rowKey={(a, i) => `${a.at}-${i}`}
+        rowProps={(a) => ({ 'data-testid': 'delivery-attempt', 'data-status': String(a.status ?? '') })}
+        columns={[
+          { header: '#', cell: (_a, i) => i + 1 },
+          { header: 'At', cell: (a) => <Timestamp value={a.at} /> },
+          {
+            header: 'Status',
+            cell: (a) => (
+              <Badge
+                value={a.status === null ? 'none' : String(a.status)}
+                tone={a.status === 200 ? 'ok' : 'danger'}
+              />
+            ),
+          },
+          { header: 'Latency ms', right: true, className: 'mono', cell: (a) => a.latencyMs },
+          { header: 'Error', className: 'small', cell: (a) => a.error ?? '' },
+        ]}
+      />
+    </DetailPane>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { receiverPort, type SandboxSubscription, type WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ALL_WEBHOOK_EVENT_TYPES } from '@shared/platform/enums';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { MultiSelect } from '../../components/MultiSelect';

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { WebhookVerification, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { IdText } from '../../components/CopyButton';
 import { Timestamp } from '../../components/Timestamp';
+import { FieldList, SelectField, TextField } from '../../components/view-kit';
 import { copper } from '../../lib/api';
 import { VerdictBadge } from './columns';
 
@@ -16,6 +17,12 @@ export interface VerifyDraft {
 }
 
 export const EMPTY_DRAFT: VerifyDraft = { signature: '', timestamp: '', xId: '', body: '' };
+
+const HEADER_FIELDS: { field: keyof VerifyDraft; label: string; testId: string; maxLength: number }[] = [
+  { field: 'signature', label: 'X-Signature', testId: 'verify-signature', maxLength: 500 },
+  { field: 'timestamp', label: 'X-Timestamp (epoch ms)', testId: 'verify-timestamp', maxLength: 100 },
+  { field: 'xId', label: 'X-Id (optional)', testId: 'verify-id', maxLength: 500 },
+];
 
 /** "X-Signature: …" lines (as copied from a log or a proxy) → the fields they name. */
 export function parseHeaderLines(text: string): Partial<VerifyDraft> {
@@ -77,23 +84,16 @@ export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; i
         this window, and the body is not stored.
       </p>
       <div className="form-grid">
-        <label className="field">
-          Workspace (whose key)
-          <select
-            data-testid="verify-workspace"
-            value={workspaceId}
-            onChange={(e) => {
-              setWorkspaceId(e.target.value);
-              setResult(null);
-            }}
-          >
-            {workspaces.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.name} — {w.environment}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label="Workspace (whose key)"
+          testId="verify-workspace"
+          value={workspaceId}
+          options={workspaces.map((w) => ({ value: w.id, label: `${w.name} — ${w.environment}` }))}
+          onChange={(id) => {
+            setWorkspaceId(id);
+            setResult(null);
+          }}
+        />
         <label className="field">
           Paste header lines (optional)
           <textarea
@@ -107,36 +107,17 @@ export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; i
             }}
           />
         </label>
-        <label className="field">
-          X-Signature
-          <input
+        {HEADER_FIELDS.map(({ field, label, testId, maxLength }) => (
+          <TextField
+            key={field}
+            label={label}
             className="mono"
-            data-testid="verify-signature"
-            value={draft.signature}
-            onChange={(e) => set({ signature: e.target.value })}
-            maxLength={500}
+            testId={testId}
+            value={draft[field]}
+            onChange={(v) => set({ [field]: v })}
+            maxLength={maxLength}
           />
-        </label>
-        <label className="field">
-          X-Timestamp (epoch ms)
-          <input
-            className="mono"
-            data-testid="verify-timestamp"
-            value={draft.timestamp}
-            onChange={(e) => set({ timestamp: e.target.value })}
-            maxLength={100}
-          />
-        </label>
-        <label className="field">
-          X-Id (optional)
-          <input
-            className="mono"
-            data-testid="verify-id"
-            value={draft.xId}
-            onChange={(e) => set({ xId: e.target.value })}
-            maxLength={500}
-          />
-        </label>
+        ))}
       </div>
       <label className="field">
         Body (exactly as received)
@@ -172,32 +153,15 @@ export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; i
             <VerdictBadge verdict={result.verdict} reason={result.reason} />
             <span data-testid="verify-reason">{result.reason}</span>
           </div>
-          <table className="sub-table">
-            <tbody>
-              <tr>
-                <th>Event</th>
-                <td>{result.event ?? '—'}</td>
-              </tr>
-              <tr>
-                <th>Event id</th>
-                <td>
-                  <IdText value={result.eventId} />
-                </td>
-              </tr>
-              <tr>
-                <th>Subscription</th>
-                <td>
-                  <IdText value={result.subscriptionId} />
-                </td>
-              </tr>
-              <tr>
-                <th>Timestamp</th>
-                <td>
-                  <Timestamp value={result.timestamp} />
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <FieldList
+            variant="table"
+            fields={[
+              { label: 'Event', value: result.event ?? '—' },
+              { label: 'Event id', value: <IdText value={result.eventId} /> },
+              { label: 'Subscription', value: <IdText value={result.subscriptionId} /> },
+              { label: 'Timestamp', value: <Timestamp value={result.timestamp} /> },
+            ]}
+          />
         </div>
       ) : null}
     </form>

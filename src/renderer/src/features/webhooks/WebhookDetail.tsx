@@ -4,7 +4,7 @@ import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { VerdictBadge } from './columns';
-import { DetailCloseButton } from '../../components/DetailCloseButton';
+import { DetailPane, FieldList } from '../../components/view-kit';
 
 const HEADER_NAMES = ['X-Signature', 'X-Timestamp', 'X-Id', 'Content-Type'] as const;
 
@@ -34,51 +34,38 @@ export function WebhookDetail({
   };
 
   return (
-    <aside className="detail" data-testid="webhook-detail" data-entry-id={entry.id} aria-label="Delivery">
-      <h3>
-        <span className="ellipsis" data-testid="webhook-detail-event">
-          {entry.event ?? 'unknown event'}
-        </span>
-        <VerdictBadge verdict={entry.verdict} reason={entry.reason} />
-        <DetailCloseButton onClose={onClose} />
-      </h3>
+    <DetailPane
+      testId="webhook-detail"
+      label="Delivery"
+      data={{ 'data-entry-id': entry.id }}
+      onClose={onClose}
+      title={
+        <>
+          <span className="ellipsis" data-testid="webhook-detail-event">
+            {entry.event ?? 'unknown event'}
+          </span>
+          <VerdictBadge verdict={entry.verdict} reason={entry.reason} />
+        </>
+      }
+    >
       <div className="note" data-testid="webhook-detail-reason">
         {entry.reason}
       </div>
-      <table className="sub-table">
-        <tbody>
-          <tr>
-            <th>Received</th>
-            <td>
-              <Timestamp value={entry.receivedAt} />
-            </td>
-          </tr>
-          <tr>
-            <th>Event id</th>
-            <td>
-              <IdText value={entry.eventId} />
-            </td>
-          </tr>
-          <tr>
-            <th>Subscription</th>
-            <td>
-              <IdText value={entry.subscriptionId} />
-            </td>
-          </tr>
-          <tr>
-            <th>Path</th>
-            <td className="mono">{entry.path}</td>
-          </tr>
-          {HEADER_NAMES.map((name) => (
-            <tr key={name}>
-              <th>{name}</th>
-              <td className="mono webhook-header" data-testid={`webhook-header-${name}`}>
-                {entry.headers[name] ?? ''}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FieldList
+        variant="table"
+        fields={[
+          { label: 'Received', value: <Timestamp value={entry.receivedAt} /> },
+          { label: 'Event id', value: <IdText value={entry.eventId} /> },
+          { label: 'Subscription', value: <IdText value={entry.subscriptionId} /> },
+          { label: 'Path', value: entry.path, className: 'mono' },
+          ...HEADER_NAMES.map((name) => ({
+            label: name,
+            value: entry.headers[name] ?? '',
+            className: 'mono webhook-header',
+            testId: `webhook-header-${name}`,
+          })),
+        ]}
+      />
       <div className="actions-row">
         <button
           type="button"
@@ -145,6 +132,6 @@ export function WebhookDetail({
       ) : (
         <JsonBlock value={entry.payload} testId="webhook-payload" />
       )}
-    </aside>
+    </DetailPane>
   );
 }

@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { WEBHOOK_VERDICTS, type ReceivedWebhook, type WorkspaceView } from '@shared/contract';
 import { ALL_WEBHOOK_EVENT_TYPES } from '@shared/platform/enums';
 import type { AppError } from '@shared/result';
-import { useFeatureFilters } from '../../app/feature-filters';
-import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
+import { useFeatureFilters } from '../../state/feature-filters';
+import { DataTable, defaultLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useWorkspaceQuery } from '../../lib/query-store';
+import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
+import { useWorkspaceQuery } from '../../state/workspace-query';
 import { receivedColumns } from './columns';
 import { DeliveriesPane } from './DeliveriesPane';
 import { ReceiverControls } from './ReceiverControls';
@@ -40,6 +41,14 @@ const DEFAULTS: Filters = {
   autoRefresh: true,
 };
 const LAYOUT = defaultLayout(receivedColumns, { id: 'seq', desc: true });
+const f = filterFieldsFor<Pick<Filters, 'eventType' | 'verdict'>>();
+const VERDICT_FIELD = f.select('verdict', 'Verdict', 'webhook-filter-verdict', WEBHOOK_VERDICTS, {
+  anyLabel: 'Any',
+  parse: (value) => {
+    const v = filterSchema.shape.verdict.safeParse(value);
+    return v.success ? v.data : '';
+  },
+});
 
 export default function WebhooksView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
@@ -132,8 +141,9 @@ interface ReceivedProps {
 /** Live deliveries the receiver verified with this workspace's key, newest first. */
 function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: ReceivedProps) {
   const entry = useWorkspaceQuery(receivedQuery, wsId, NO_PARAMS);
-  const [layout, setLayout] = usePersistedLayout(wsId, 'webhooks', LAYOUT);
   const [selectedId, setSelectedId] = useState<string | null>(null);
+  const reload = () => void receivedQuery.load(wsId, NO_PARAMS, true);
+  const table = useTabTable(wsId, 'webhooks', LAYOUT, entry, reload);
   const [clearError, setClearError] = useState<AppError | null>(null);
   const all = entry.data;
   // The main side holds at most 1,000 deliveries, so filtering here is complete and live rows
@@ -154,78 +164,45 @@ function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: Received
 
   return (
     <div className="split-v">
-      <div className="filters" data-testid="webhook-filters">
-        <label className="field">
-          Event type
-          <select
-            data-testid="webhook-filter-event"
-            value={eventType}
-            onChange={(e) => onFilter({ eventType: e.target.value })}
-          >
-            <option value="">Any</option>
-            {eventTypes.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Verdict
-          <select
-            data-testid="webhook-filter-verdict"
-            value={verdict}
-            onChange={(e) => {
-              const v = filterSchema.shape.verdict.safeParse(e.target.value);
-              onFilter({ verdict: v.success ? v.data : '' });
-            }}
-          >
-            <option value="">Any</option>
-            {WEBHOOK_VERDICTS.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="filters-actions">
-          <span className="muted small">
-            {all ? `${rows?.length ?? 0} of ${all.length} for this workspace` : ''}
-          </span>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="webhook-refresh"
-            onClick={() => void receivedQuery.load(wsId, NO_PARAMS, true)}
-          >
-            Refresh
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="webhook-clear"
-            title="Empties the receiver's log (every workspace's deliveries)"
-            onClick={() => {
-              setSelectedId(null);
-              void clearReceived(wsId).then((r) => setClearError(r.ok ? null : r.error));
-            }}
-          >
-            Clear log
-          </button>
-        </div>
-      </div>
+      <FilterBar
+        testId="webhook-filters"
+        actions={{
+          before: (
+            <span className="muted small">
+              {all ? `${rows?.length ?? 0} of ${all.length} for this workspace` : ''}
+            </span>
+          ),
+          onRefresh: reload,
+          refreshTestId: 'webhook-refresh',
+          extra: (
+            <button
+              type="button"
+              className="btn small"
+              data-testid="webhook-clear"
+              title="Empties the receiver's log (every workspace's deliveries)"
+              onClick={() => {
+                setSelectedId(null);
+                void clearReceived(wsId).then((r) => setClearError(r.ok ? null : r.error));
+              }}
+            >
+              Clear log
+            </button>
+          ),
+        }}
+        fields={[
+          f.select('eventType', 'Event type', 'webhook-filter-event', eventTypes, { anyLabel: 'Any' }),
+          VERDICT_FIELD,
+        ]}
+        value={{ eventType, verdict }}
+        onChange={onFilter}
+      />
       {clearError ? <ErrorBanner error={clearError} /> : null}
       <div className="split">
         <DataTable
-          testId="table-webhooks"
+          {...table}
           rows={rows}
           columns={receivedColumns}
           getRowId={(e) => e.id}
-          status={entry.status}
-          error={entry.error}
-          onRetry={() => void receivedQuery.load(wsId, NO_PARAMS, true)}
-          layout={layout}
-          onLayoutChange={setLayout}
           selectedId={selectedId}
           onSelect={(e) => setSelectedId(e.id)}
           emptyText="No deliveries for this workspace yet. Start the receiver and subscribe to it."

@@ -2,6 +2,7 @@ import type { ReceivedWebhook, SandboxDelivery, WebhookVerdict } from '@shared/c
 import { Badge } from '../../components/Badge';
 import type { ColumnSpec } from '../../components/data-table';
 import type { Tone } from '../../components/tones';
+import { columnsFor } from '../../components/view-kit';
 
 const VERDICT_TONE: Record<WebhookVerdict, Tone> = {
   valid: 'ok',
@@ -19,10 +20,12 @@ export function VerdictBadge({ verdict, reason }: { verdict: WebhookVerdict; rea
   );
 }
 
+const received = columnsFor<ReceivedWebhook>();
+
 export const receivedColumns: ColumnSpec<ReceivedWebhook>[] = [
   { id: 'seq', header: '#', kind: 'number', value: (e) => e.id, width: 60 },
-  { id: 'receivedAt', header: 'Received', kind: 'time', value: (e) => e.receivedAt, width: 160 },
-  { id: 'event', header: 'Event', value: (e) => e.event, width: 220, grow: true },
+  received.time('receivedAt', 'Received', 160),
+  received.text('event', 'Event', 220, 'grow'),
   {
     id: 'verdict',
     header: 'Verdict',
@@ -30,10 +33,10 @@ export const receivedColumns: ColumnSpec<ReceivedWebhook>[] = [
     render: (e) => <VerdictBadge verdict={e.verdict} reason={e.reason} />,
     width: 90,
   },
-  { id: 'subscriptionId', header: 'Subscription', kind: 'id', value: (e) => e.subscriptionId, width: 200 },
-  { id: 'eventId', header: 'Event id', kind: 'id', value: (e) => e.eventId, width: 200, defaultHidden: true },
-  { id: 'reason', header: 'Reason', value: (e) => e.reason, width: 260, defaultHidden: true },
-  { id: 'path', header: 'Path', value: (e) => e.path, width: 120, defaultHidden: true },
+  received.id('subscriptionId', 'Subscription', 200),
+  received.id('eventId', 'Event id', 200, 'hidden'),
+  received.text('reason', 'Reason', 260, 'hidden'),
+  received.text('path', 'Path', 120, 'hidden'),
 ];
 
 const STATE_TONE: Record<SandboxDelivery['state'], Tone> = {
@@ -50,9 +53,11 @@ function statusTone(status: number | null): Tone {
   return 'danger';
 }
 
+const delivery = columnsFor<SandboxDelivery>();
+
 export const deliveryColumns: ColumnSpec<SandboxDelivery>[] = [
-  { id: 'createdAt', header: 'Created', kind: 'time', value: (d) => d.createdAt, width: 160 },
-  { id: 'event', header: 'Event', value: (d) => d.event, width: 200 },
+  delivery.time('createdAt', 'Created', 160),
+  delivery.text('event', 'Event', 200),
   {
     id: 'state',
     header: 'State',
@@ -91,16 +96,9 @@ export const deliveryColumns: ColumnSpec<SandboxDelivery>[] = [
     },
     width: 90,
   },
-  { id: 'nextAttemptAt', header: 'Next attempt', kind: 'time', value: (d) => d.nextAttemptAt, width: 160 },
-  { id: 'url', header: 'URL', value: (d) => d.url, width: 240, grow: true },
-  { id: 'subscriptionId', header: 'Subscription', kind: 'id', value: (d) => d.subscriptionId, width: 200 },
-  { id: 'eventId', header: 'Event id', kind: 'id', value: (d) => d.eventId, width: 200, defaultHidden: true },
-  {
-    id: 'deliveryId',
-    header: 'Delivery id',
-    kind: 'id',
-    value: (d) => d.deliveryId,
-    width: 200,
-    defaultHidden: true,
-  },
+  delivery.time('nextAttemptAt', 'Next attempt', 160),
+  delivery.text('url', 'URL', 240, 'grow'),
+  delivery.id('subscriptionId', 'Subscription', 200),
+  delivery.id('eventId', 'Event id', 200, 'hidden'),
+  delivery.id('deliveryId', 'Delivery id', 200, 'hidden'),
 ];

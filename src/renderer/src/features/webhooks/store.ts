@@ -10,7 +10,7 @@ import { create } from 'zustand';
 import type { ReceivedWebhook, WebhookReceiverStatus } from '@shared/contract';
 import { ok, type AppError, type Result } from '@shared/result';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery } from '../../lib/query-store';
+import { createWorkspaceQuery } from '../../state/workspace-query';
 import { showWebNotification } from './notifications';
 
 /** The main side keeps at most 1,000 deliveries; the renderer holds the same. */

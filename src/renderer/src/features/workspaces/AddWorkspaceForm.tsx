@@ -8,9 +8,10 @@ import {
   resolveBaseUrl,
   SANDBOX_BASE_URL_EXAMPLE,
 } from '@shared/workspace-rules';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
+import { Form, FormField, SelectField } from '../../components/view-kit';
 
 /**
  * New workspace. The API secret is read from the form only at submit (FormData), the field is
@@ -67,89 +68,65 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
   };
 
   return (
-    <form
+    <Form
       className="card"
       data-testid="add-workspace-form"
       autoComplete="off"
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(e.currentTarget);
+      onSubmit={(form) => {
+        void submit(form);
       }}
     >
       <h3>Add workspace</h3>
       <div className="form-grid">
-        <label className="field">
-          Environment
-          <select
-            name="environment"
-            data-testid="ws-environment"
-            value={environment}
-            onChange={(e) => {
-              setEnvironment(e.target.value as Environment);
-              setBaseUrlProblem(null);
-            }}
-          >
-            {ENVIRONMENTS.map((env) => (
-              <option key={env} value={env}>
-                {env}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="field">
-          Name
-          <input
-            name="name"
-            required
-            maxLength={80}
-            data-testid="ws-name"
-            placeholder="e.g. Fund A — treasury"
-            aria-invalid={nameProblem !== null}
-            onChange={(e) => {
-              const value = e.currentTarget.value;
-              const checked = value.trim() === '' ? null : checkWorkspaceName(value, takenNames);
-              setNameProblem(checked && !checked.ok ? checked.error.message : null);
-            }}
-          />
-          {nameProblem ? (
-            <span className="field-error small" data-testid="ws-name-problem">
-              {nameProblem}
-            </span>
-          ) : null}
-        </label>
-        <label className="field">
-          Organization id
-          <input
-            name="organizationId"
-            required
-            maxLength={200}
-            data-testid="ws-organization"
-            spellCheck={false}
-          />
-        </label>
+        <SelectField
+          label="Environment"
+          name="environment"
+          testId="ws-environment"
+          value={environment}
+          options={ENVIRONMENTS}
+          onChange={(env) => {
+            setEnvironment(env as Environment);
+            setBaseUrlProblem(null);
+          }}
+        />
+        <FormField
+          label="Name"
+          name="name"
+          required
+          maxLength={80}
+          testId="ws-name"
+          placeholder="e.g. Fund A — treasury"
+          problem={nameProblem}
+          problemTestId="ws-name-problem"
+          onChange={(value) => {
+            const checked = value.trim() === '' ? null : checkWorkspaceName(value, takenNames);
+            setNameProblem(checked && !checked.ok ? checked.error.message : null);
+          }}
+        />
+        <FormField
+          label="Organization id"
+          name="organizationId"
+          required
+          maxLength={200}
+          testId="ws-organization"
+          spellCheck={false}
+        />
         {environment === 'sandbox' ? (
-          <label className="field">
-            Base URL (this machine only)
-            <input
-              name="baseUrl"
-              required
-              maxLength={500}
-              data-testid="ws-base-url"
-              spellCheck={false}
-              placeholder={SANDBOX_BASE_URL_EXAMPLE}
-              aria-invalid={baseUrlProblem !== null}
-              onChange={(e) => {
-                const value = e.currentTarget.value;
-                const checked = value.trim() === '' ? null : resolveBaseUrl('sandbox', value);
-                setBaseUrlProblem(checked && !checked.ok ? checked.error.message : null);
-              }}
-            />
-            {baseUrlProblem ? (
-              <span className="field-error small" data-testid="ws-base-url-problem">
-                {baseUrlProblem}
-              </span>
-            ) : null}
-          </label>
+          <FormField
+            label="Base URL (this machine only)"
+            name="baseUrl"
+            required
+            maxLength={500}
+            testId="ws-base-url"
+            spellCheck={false}
+            placeholder={SANDBOX_BASE_URL_EXAMPLE}
+            problem={baseUrlProblem}
+            problemTestId="ws-base-url-problem"
+            onChange={(value) => {
+              const checked = value.trim() === '' ? null : resolveBaseUrl('sandbox', value);
+              setBaseUrlProblem(checked && !checked.ok ? checked.error.message : null);
+            }}
+          />
         ) : (
           <div className="field">
             Base URL
@@ -199,6 +176,6 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
           {busy ? 'Creating…' : 'Create workspace'}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -10,6 +10,7 @@ import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-sett
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
+import { Form, FormField } from '../../components/view-kit';
 
 interface KeychainPanelProps {
   status: KeychainStatus | null;
@@ -91,40 +92,35 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
         <div className="notice">Keys are held in memory only and are forgotten when the console stops.</div>
       ) : null}
       {needVault && !status.vault.exists ? (
-        <form
+        <Form
           className="form-grid"
           data-testid="vault-create"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(e.currentTarget, 'create');
+          onSubmit={(form) => {
+            void submit(form, 'create');
           }}
         >
-          <label className="field">
-            New vault passphrase ({MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)
-            <input
-              type="password"
-              name="passphrase"
-              minLength={MIN_PASSPHRASE_LENGTH}
-              required
-              autoComplete="new-password"
-              data-testid="vault-passphrase"
-              onChange={(e) =>
-                setStrength(e.currentTarget.value === '' ? null : passphraseStrength(e.currentTarget.value))
-              }
-            />
+          <FormField
+            label={`New vault passphrase (${MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)`}
+            type="password"
+            name="passphrase"
+            minLength={MIN_PASSPHRASE_LENGTH}
+            required
+            autoComplete="new-password"
+            testId="vault-passphrase"
+            // Only the verdict is kept in state, never the passphrase.
+            onChange={(value) => setStrength(value === '' ? null : passphraseStrength(value))}
+          >
             <PassphraseStrengthMeter strength={strength} />
-          </label>
-          <label className="field">
-            Repeat passphrase
-            <input
-              type="password"
-              name="repeat"
-              minLength={MIN_PASSPHRASE_LENGTH}
-              required
-              autoComplete="new-password"
-              data-testid="vault-passphrase-repeat"
-            />
-          </label>
+          </FormField>
+          <FormField
+            label="Repeat passphrase"
+            type="password"
+            name="repeat"
+            minLength={MIN_PASSPHRASE_LENGTH}
+            required
+            autoComplete="new-password"
+            testId="vault-passphrase-repeat"
+          />
           <div>
             <button
               type="submit"
@@ -135,27 +131,24 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
               Create vault
             </button>
           </div>
-        </form>
+        </Form>
       ) : null}
       {needVault && status.vault.exists && !status.vault.unlocked ? (
-        <form
+        <Form
           className="actions-row"
           data-testid="vault-unlock"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit(e.currentTarget, 'unlock');
+          onSubmit={(form) => {
+            void submit(form, 'unlock');
           }}
         >
-          <label className="field">
-            Vault passphrase
-            <input
-              type="password"
-              name="passphrase"
-              required
-              autoComplete="current-password"
-              data-testid="vault-passphrase"
-            />
-          </label>
+          <FormField
+            label="Vault passphrase"
+            type="password"
+            name="passphrase"
+            required
+            autoComplete="current-password"
+            testId="vault-passphrase"
+          />
           <button
             type="submit"
             className="btn primary"
@@ -165,7 +158,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
           >
             Unlock
           </button>
-        </form>
+        </Form>
       ) : null}
       {status.backend === 'vault' && status.vault.unlocked ? (
         <div>
@@ -183,12 +176,11 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
         </div>
       ) : null}
       {status.backend === 'vault' && status.vault.exists && autoLock !== null ? (
-        <form
+        <Form
           className="actions-row"
           data-testid="vault-auto-lock"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const minutes = Number(new FormData(e.currentTarget).get('minutes'));
+          onSubmit={(form) => {
+            const minutes = Number(new FormData(form).get('minutes'));
             setAutoLockNote(null);
             void copper()
               .keychain.setAutoLock({ minutes })
@@ -217,7 +209,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
             Save
           </button>
           {autoLockNote ? <span className="small">{autoLockNote}</span> : null}
-        </form>
+        </Form>
       ) : null}
       {error ? <ErrorBanner error={error} testId="keychain-error" /> : null}
     </section>

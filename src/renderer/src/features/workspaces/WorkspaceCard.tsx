@@ -1,9 +1,11 @@
 import { useState } from 'react';
 import type { ConnectionTest, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { Form, FormField } from '../../components/view-kit';
 import { copper } from '../../lib/api';
 import { baseUrlProblem } from '@shared/workspace-rules';
 import { connectionFailureReason, connectionSummary } from './connection';
@@ -172,35 +174,39 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       ) : null}
       {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
       {settingKey ? (
-        <form
+        <Form
           className="form-grid"
           autoComplete="off"
           data-testid="set-key-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void saveKey(e.currentTarget);
+          onSubmit={(form) => {
+            void saveKey(form);
           }}
         >
-          <label className="field">
-            API key
-            <input name="apiKey" required maxLength={500} spellCheck={false} autoComplete="off" />
-          </label>
-          <label className="field">
-            API secret
-            <input name="apiSecret" type="password" required maxLength={2000} autoComplete="new-password" />
-          </label>
+          <FormField
+            label="API key"
+            name="apiKey"
+            required
+            maxLength={500}
+            spellCheck={false}
+            autoComplete="off"
+          />
+          <FormField
+            label="API secret"
+            name="apiSecret"
+            type="password"
+            required
+            maxLength={2000}
+            autoComplete="new-password"
+          />
           <div>
             <button type="submit" className="btn small primary">
               Store key
             </button>
           </div>
-        </form>
+        </Form>
       ) : null}
-      {keyError ? (
-        <div className="error-banner" role="alert">
-          <span className="error-message">{keyError.message}</span>
-        </div>
-      ) : null}
+      {/* The shared banner: the hint (what to do next) and the code, not the message alone. */}
+      {keyError ? <ErrorBanner error={keyError} testId="key-error" /> : null}
     </article>
   );
 }

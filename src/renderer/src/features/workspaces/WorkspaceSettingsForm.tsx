@@ -2,9 +2,10 @@ import { useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { checkWorkspaceName, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
+import { Form, FormField } from '../../components/view-kit';
 
 /**
  * Edits a workspace's name, organization and (sandbox only) base URL with the shared rules. A new
@@ -58,46 +59,45 @@ export function WorkspaceSettingsForm({
   };
 
   return (
-    <form
+    <Form
       className="form-grid"
       autoComplete="off"
       data-testid="workspace-settings-form"
       onChange={(e) => setProblem(check(e.currentTarget))}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void submit(e.currentTarget);
+      onSubmit={(form) => {
+        void submit(form);
       }}
     >
-      <label className="field">
-        Name
-        <input name="name" required maxLength={80} defaultValue={w.name} data-testid="ws-edit-name" />
-      </label>
+      <FormField
+        label="Name"
+        name="name"
+        required
+        maxLength={80}
+        defaultValue={w.name}
+        testId="ws-edit-name"
+      />
       {!w.builtIn ? (
-        <label className="field">
-          Organization id (changing it removes the key)
-          <input
-            name="organizationId"
-            required
-            maxLength={200}
-            defaultValue={w.organizationId}
-            spellCheck={false}
-            data-testid="ws-edit-organization"
-          />
-        </label>
+        <FormField
+          label="Organization id (changing it removes the key)"
+          name="organizationId"
+          required
+          maxLength={200}
+          defaultValue={w.organizationId}
+          spellCheck={false}
+          testId="ws-edit-organization"
+        />
       ) : null}
       {w.environment === 'sandbox' && !w.builtIn ? (
-        <label className="field">
-          Base URL (changing it removes the key)
-          <input
-            name="baseUrl"
-            required
-            maxLength={500}
-            defaultValue={w.baseUrl}
-            placeholder={SANDBOX_BASE_URL_EXAMPLE}
-            spellCheck={false}
-            data-testid="ws-edit-base-url"
-          />
-        </label>
+        <FormField
+          label="Base URL (changing it removes the key)"
+          name="baseUrl"
+          required
+          maxLength={500}
+          defaultValue={w.baseUrl}
+          placeholder={SANDBOX_BASE_URL_EXAMPLE}
+          spellCheck={false}
+          testId="ws-edit-base-url"
+        />
       ) : null}
       {problem ? (
         <span className="field-error small" data-testid="ws-edit-problem">
@@ -118,6 +118,6 @@ export function WorkspaceSettingsForm({
           {notice ? 'Close' : 'Cancel'}
         </button>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import type { KeychainStatus, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { markViewSettled } from '../../app/readiness';
-import { useWorkspaceStore } from '../../app/workspace-store';
+import { markViewSettled } from '../../state/readiness';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
-import { UpdateSettings } from '../updates/UpdateSettings';
+import { UpdateSettings } from '../../components/updates/UpdateSettings';
 import { WorkspaceCard } from './WorkspaceCard';
 
 export default function WorkspacesView({ workspace }: { workspace: WorkspaceView }) {

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { UpdateStatus } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { copper } from '../../lib/api';
+import { copper } from '../lib/api';
 
 interface UpdateStore {
   status: UpdateStatus | null;

@@ -1,6 +1,6 @@
 import './updates.css';
 import { useEffect } from 'react';
-import { useUpdateStore } from './update-store';
+import { useUpdateStore } from '../../state/update-store';
 
 /** "An update is ready": shown above the workspace bar once a downloaded update waits to install. */
 export function UpdateBanner() {

@@ -9,48 +9,13 @@
  * the next start opens a safe tab instead, so a crash cannot stick across restarts (issue 18).
  */
 import { create } from 'zustand';
-import { z } from 'zod';
 import type { JsonObject } from '@shared/platform/resources';
 import { copper } from '../lib/api';
 import { tabToSave } from './crashed-tabs';
-import { DEFAULT_TAB, isTabId, type TabId } from '@shared/tabs';
+import { DEFAULT_TAB, type TabId } from '@shared/tabs';
+import { parseUiState, type TableLayout, type WorkspaceUi } from './ui-state-schema';
 
-export interface SortState {
-  id: string;
-  desc: boolean;
-}
-export interface TableLayout {
-  hidden: string[];
-  sort: SortState | null;
-}
-export interface WorkspaceUi {
-  tab: TabId;
-  /** Tabs that crashed in this session; not saved as the tab to open. */
-  crashed?: readonly TabId[];
-  filters: Record<string, JsonObject>;
-  tables: Record<string, TableLayout>;
-}
-
-const tableLayoutSchema = z.object({
-  hidden: z.array(z.string().max(100)).max(100).catch([]),
-  sort: z
-    .object({ id: z.string().max(100), desc: z.boolean() })
-    .nullable()
-    .catch(null),
-});
-const storedSchema = z.object({
-  tab: z.string().optional(),
-  filters: z.record(z.string(), z.record(z.string(), z.unknown())).catch({}),
-  tables: z.record(z.string(), tableLayoutSchema).catch({}),
-});
-
-/** Restores a workspace's remembered view; anything unreadable falls back to defaults. */
-export function parseUiState(raw: JsonObject | undefined): WorkspaceUi {
-  const parsed = storedSchema.safeParse(raw ?? {});
-  if (!parsed.success) return { tab: DEFAULT_TAB, filters: {}, tables: {} };
-  const tab = isTabId(parsed.data.tab) ? parsed.data.tab : DEFAULT_TAB;
-  return { tab, filters: parsed.data.filters as Record<string, JsonObject>, tables: parsed.data.tables };
-}
+export { parseUiState, type SortState, type TableLayout, type WorkspaceUi } from './ui-state-schema';
 
 interface UiStateStore {
   byWs: Record<string, WorkspaceUi>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { ErrorBanner } from '../../components/ErrorBanner';
-import { useUpdateStore } from './update-store';
+import { ErrorBanner } from '../ErrorBanner';
+import { useUpdateStore } from '../../state/update-store';
 
 const STATE_TEXT: Record<string, string> = {
   off: 'Off: no feed is set, nothing is checked.',

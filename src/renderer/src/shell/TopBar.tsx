@@ -1,7 +1,7 @@
 import type { WorkspaceView } from '@shared/contract';
-import { useWorkspaceStore } from './workspace-store';
-import { useUiStateStore } from './ui-state-store';
-import { useTheme } from './theme';
+import { useWorkspaceStore } from '../state/workspace-store';
+import { useUiStateStore } from '../state/ui-state-store';
+import { useTheme } from '../state/theme';
 import { CopyButton } from '../components/CopyButton';
 import { GuardMeter } from '../components/actions/GuardMeter';
 import { UnsettledNotice } from '../components/actions/UnsettledNotice';

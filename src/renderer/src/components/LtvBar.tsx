@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
-import { Badge } from '../../components/Badge';
-import { formatRatioPercent, isDecimal } from '../../lib/decimal';
+import { Badge } from './Badge';
+import { formatRatioPercent, isDecimal } from '../lib/decimal';
 
 interface LtvBarProps {
   ltv: string | undefined;

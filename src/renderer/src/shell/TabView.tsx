@@ -1,22 +1,41 @@
-import { lazy } from 'react';
+import { useEffect } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { TabErrorBoundary } from '../components/TabErrorBoundary';
 import { ALL_TABS, type TabId } from '@shared/tabs';
-import { useUiStateStore } from './ui-state-store';
+import { useUiStateStore } from '../state/ui-state-store';
 import { PortfoliosWalletsView } from '../features/portfolios-wallets/PortfoliosWalletsView';
+import { lazyView, preloadWhenIdle } from './lazy-view';
 
 // The default tab is in the main chunk so the first paint needs no extra request; the rest load
 // on first use.
-const LoansView = lazy(() => import('../features/loans/LoansView'));
-const RiskBoardView = lazy(() => import('../features/risk/RiskBoardView'));
-const AgentWalletsView = lazy(() => import('../features/agent-wallets/AgentWalletsView'));
-const ClearLoopView = lazy(() => import('../features/clearloop/ClearLoopView'));
-const ActivitiesView = lazy(() => import('../features/activities/ActivitiesView'));
-const AddressBookView = lazy(() => import('../features/address-book/AddressBookView'));
-const RequestHistoryView = lazy(() => import('../features/request-history/RequestHistoryView'));
-const WebhooksView = lazy(() => import('../features/webhooks/WebhooksView'));
-const JournalView = lazy(() => import('../features/journal/JournalView'));
-const WorkspacesView = lazy(() => import('../features/workspaces/WorkspacesView'));
+const LoansView = lazyView(() => import('../features/loans/LoansView'));
+const RiskBoardView = lazyView(() => import('../features/risk/RiskBoardView'));
+const AgentWalletsView = lazyView(() => import('../features/agent-wallets/AgentWalletsView'));
+const ClearLoopView = lazyView(() => import('../features/clearloop/ClearLoopView'));
+const ActivitiesView = lazyView(() => import('../features/activities/ActivitiesView'));
+const AddressBookView = lazyView(() => import('../features/address-book/AddressBookView'));
+const RequestHistoryView = lazyView(() => import('../features/request-history/RequestHistoryView'));
+const WebhooksView = lazyView(() => import('../features/webhooks/WebhooksView'));
+const JournalView = lazyView(() => import('../features/journal/JournalView'));
+const WorkspacesView = lazyView(() => import('../features/workspaces/WorkspacesView'));
+
+/**
+ * In tab-bar order. Not the Workspaces tab: its chunk carries the passphrase-strength dictionary
+ * (1.7 MB) and is rarely opened; parsing it on idle could still delay a click that lands meanwhile.
+ */
+const PRELOAD = [
+  LoansView,
+  RiskBoardView,
+  AgentWalletsView,
+  ClearLoopView,
+  ActivitiesView,
+  AddressBookView,
+  RequestHistoryView,
+  WebhooksView,
+  JournalView,
+];
+/** After the first tab has painted and settled; each chunk then loads when the renderer is idle. */
+const PRELOAD_DELAY_MS = 800;
 
 /**
  * The open tab inside its own error boundary: a tab that fails to render (a value no one foresaw)
@@ -25,6 +44,8 @@ const WorkspacesView = lazy(() => import('../features/workspaces/WorkspacesView'
  */
 export function TabView({ tab, workspace }: { tab: TabId; workspace: WorkspaceView }) {
   const label = ALL_TABS.find((t) => t.id === tab)?.label ?? tab;
+  // Every tab's code is fetched ahead of time, so that opening one never waits for its chunk.
+  useEffect(() => preloadWhenIdle(PRELOAD, PRELOAD_DELAY_MS), []);
   return (
     <TabErrorBoundary
       key={`${workspace.id}:${tab}`}

@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react';
 import type { WorkspaceView } from '@shared/contract';
-import { useReadiness } from './readiness';
+import { useReadiness } from '../state/readiness';
 import { ALL_TABS, type TabId } from '@shared/tabs';
-import { useUiStateStore, useWorkspaceUi } from './ui-state-store';
+import { useUiStateStore, useWorkspaceUi } from '../state/ui-state-store';
 import { TopBar } from './TopBar';
 import { TabBar } from './TabBar';
 import { TabView } from './TabView';
-import { UpdateBanner } from '../features/updates/UpdateBanner';
+import { UpdateBanner } from '../components/updates/UpdateBanner';
 import { RiskNotices } from '../features/risk/RiskNotices';
 
 const ENV_BANNER: Record<WorkspaceView['environment'], string | null> = {

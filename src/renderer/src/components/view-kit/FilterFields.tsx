@@ -1,0 +1,222 @@
+/**
+ * A filter bar's fields from a schema: a list of field specs over the tab's filter object. The tab
+ * says what each field edits; the markup (and so test ids, labels and styles) is the kit's.
+ */
+import type { ReactNode } from 'react';
+import type { Portfolio } from '@shared/platform/resources';
+import { MultiSelect } from '../MultiSelect';
+import { PortfolioSelect } from '../PortfolioSelect';
+import { TimeRangeFields, type TimeRange } from '../TimeRangeFields';
+import { CheckboxField, SelectField, TextField, type SelectOption } from './fields';
+
+type KeyOf<F> = keyof F & string;
+
+interface Common<F> {
+  key: KeyOf<F>;
+  label: string;
+  testId?: string;
+}
+
+export type FilterFieldSpec<F> =
+  | (Common<F> & { kind: 'text'; width?: number; placeholder?: string; maxLength?: number })
+  /** A list edited as comma-separated text (draft forms: `texts` holds the text). */
+  | (Common<F> & { kind: 'list'; width?: number; placeholder?: string })
+  | (Common<F> & {
+      kind: 'select';
+      options: readonly SelectOption[];
+      /** First option, with the empty value: the filter is off. */
+      anyLabel?: string;
+      /** The filter value for a chosen option; by default the option's value itself. */
+      parse?: (value: string) => F[KeyOf<F>] | undefined;
+    })
+  | (Common<F> & { kind: 'checkbox' })
+  | (Common<F> & {
+      kind: 'multi';
+      options: readonly string[];
+      optionLabel?: (value: string) => string;
+    })
+  /** One portfolio of those given (all when unset). */
+  | (Common<F> & { kind: 'portfolio'; portfolios: readonly Portfolio[] | null })
+  /** The From / To pair over `from` and `to`. */
+  | { kind: 'time-range' }
+  /** Starts a new row of fields. */
+  | { kind: 'break' }
+  | { kind: 'custom'; id: string; render: () => ReactNode };
+
+export interface ListTextBinding<F> {
+  text(key: KeyOf<F>): string;
+  setText(key: KeyOf<F>, text: string): void;
+}
+
+interface FilterFieldsProps<F> {
+  fields: readonly FilterFieldSpec<F>[];
+  value: F;
+  onChange(patch: Partial<F>): void;
+  texts?: ListTextBinding<F>;
+}
+
+function specKey<F>(spec: FilterFieldSpec<F>, i: number): string {
+  if (spec.kind === 'custom') return spec.id;
+  if (spec.kind === 'time-range' || spec.kind === 'break') return `${spec.kind}-${i}`;
+  return spec.key;
+}
+
+/** For a select whose '' option means "not set": the filter key is then absent. */
+export const unsetWhenEmpty = <V extends string>(value: string): V | undefined =>
+  value === '' ? undefined : (value as V);
+
+export function FilterFields<F>({ fields, value, onChange, texts }: FilterFieldsProps<F>) {
+  return (
+    <>
+      {fields.map((spec, i) => (
+        <FilterFieldView key={specKey(spec, i)} spec={spec} value={value} onChange={onChange} texts={texts} />
+      ))}
+    </>
+  );
+}
+
+interface FieldViewProps<F> {
+  spec: FilterFieldSpec<F>;
+  value: F;
+  onChange(patch: Partial<F>): void;
+  texts: ListTextBinding<F> | undefined;
+}
+
+function FilterFieldView<F>({ spec, value, onChange, texts }: FieldViewProps<F>) {
+  const set = (key: KeyOf<F>, v: unknown) => onChange({ [key]: v } as Partial<F>);
+  switch (spec.kind) {
+    case 'break':
+      // Two deliberate rows, e.g. what to match, then the time range, row limit and actions.
+      return <div className="filters-break" aria-hidden />;
+    case 'custom':
+      return <>{spec.render()}</>;
+    case 'time-range':
+      return (
+        <TimeRangeFields value={value as TimeRange} onChange={(range) => onChange(range as Partial<F>)} />
+      );
+    default:
+      break;
+  }
+  const current = value[spec.key];
+  const { kind, key, label, testId } = spec;
+  switch (kind) {
+    case 'text':
+    case 'list':
+      return (
+        <TextField
+          label={label}
+          testId={testId}
+          // A list shows the text being typed; the filter holds the parsed list.
+          value={kind === 'list' ? (texts?.text(key) ?? '') : String(current ?? '')}
+          onChange={(v) => (kind === 'list' ? texts?.setText(key, v) : set(key, v))}
+          width={spec.width}
+          placeholder={spec.placeholder}
+          maxLength={kind === 'text' ? spec.maxLength : undefined}
+        />
+      );
+    case 'select':
+      return (
+        <SelectField
+          label={label}
+          testId={testId}
+          value={String(current ?? '')}
+          anyLabel={spec.anyLabel}
+          options={spec.options}
+          onChange={(v) => set(key, spec.parse ? spec.parse(v) : v)}
+        />
+      );
+    case 'checkbox':
+      return (
+        <CheckboxField
+          label={label}
+          testId={testId}
+          checked={current === true}
+          onChange={(v) => set(key, v)}
+        />
+      );
+    case 'portfolio':
+      return (
+        <PortfolioSelect
+          portfolios={spec.portfolios}
+          value={current as string | undefined}
+          testId={testId}
+          label={label}
+          onChange={(v) => set(key, v)}
+        />
+      );
+    case 'multi':
+      return (
+        <MultiSelect
+          label={label}
+          testId={testId ?? key}
+          options={spec.options}
+          value={current as readonly string[]}
+          optionLabel={spec.optionLabel}
+          onChange={(v) => set(key, v)}
+        />
+      );
+  }
+}
+
+interface InputOptions {
+  width?: number;
+  placeholder?: string;
+  maxLength?: number;
+}
+
+interface SelectOptions<F> {
+  anyLabel?: string;
+  parse?: (value: string) => F[KeyOf<F>] | undefined;
+}
+
+/**
+ * Short constructors for a filter schema over F, one line a field:
+ * `const f = filterFieldsFor<Filters>(); [f.text('search', 'Search', 'filter-search'), f.checkbox(…)]`.
+ */
+export function filterFieldsFor<F>() {
+  return {
+    text: (key: KeyOf<F>, label: string, testId?: string, opts: InputOptions = {}): FilterFieldSpec<F> => ({
+      kind: 'text',
+      key,
+      label,
+      testId,
+      ...opts,
+    }),
+    list: (key: KeyOf<F>, label: string, testId?: string, opts: InputOptions = {}): FilterFieldSpec<F> => ({
+      kind: 'list',
+      key,
+      label,
+      testId,
+      ...opts,
+    }),
+    select: (
+      key: KeyOf<F>,
+      label: string,
+      testId: string | undefined,
+      options: readonly SelectOption[],
+      opts: SelectOptions<F> = {},
+    ): FilterFieldSpec<F> => ({ kind: 'select', key, label, testId, options, ...opts }),
+    checkbox: (key: KeyOf<F>, label: string, testId?: string): FilterFieldSpec<F> => ({
+      kind: 'checkbox',
+      key,
+      label,
+      testId,
+    }),
+    multi: (
+      key: KeyOf<F>,
+      label: string,
+      testId: string,
+      options: readonly string[],
+      optionLabel?: (value: string) => string,
+    ): FilterFieldSpec<F> => ({ kind: 'multi', key, label, testId, options, optionLabel }),
+    portfolio: (
+      key: KeyOf<F>,
+      portfolios: readonly Portfolio[] | null,
+      testId?: string,
+      label = 'Portfolio',
+    ): FilterFieldSpec<F> => ({ kind: 'portfolio', key, label, testId, portfolios }),
+    custom: (id: string, render: () => ReactNode): FilterFieldSpec<F> => ({ kind: 'custom', id, render }),
+    timeRange: { kind: 'time-range' } as FilterFieldSpec<F>,
+    rowBreak: { kind: 'break' } as FilterFieldSpec<F>,
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The view kit: the pieces every tab is made of. A tab is a column list, a filter bar of these
+ * fields and a detail renderer; data comes in through props (the kit fetches nothing).
+ */
+export { columnsFor } from './columns';
+export { DetailPane } from './DetailPane';
+export { Form } from './Form';
+export { FieldList, type Field } from './FieldList';
+export { CheckboxField, FormField, JsonTextArea, SelectField, TextField, type SelectOption } from './fields';
+export { DraftFilterBar, FilterBar, RefreshButton, type FilterActionsProps } from './FilterBar';
+export { filterFieldsFor, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
+export { NONE, SubTable, type SubColumn } from './SubTable';
+export { parseJsonText, type JsonTextCheck } from './json-text';
+export { useDismissOnEscape } from './use-dismiss-on-escape';
+export { useDraftFilters, type DraftFilters } from './use-draft-filters';
+export { useTabTable, type TabTableProps } from './use-tab-table';
+export { WalkStatus } from './WalkStatus';
+export { useAutoRefresh, useDebouncedCommit, useNow } from './use-timers';

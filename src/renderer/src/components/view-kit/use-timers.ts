@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { useLatest } from './use-latest';
+
+/** Calls `refresh` every `intervalMs` while `enabled` and the window is visible. */
+export function useAutoRefresh(enabled: boolean, intervalMs: number, refresh: () => void): void {
+  const latest = useLatest(refresh);
+  useEffect(() => {
+    if (!enabled) return;
+    const t = setInterval(() => {
+      if (document.visibilityState === 'visible') latest.current();
+    }, intervalMs);
+    return () => clearInterval(t);
+  }, [enabled, intervalMs, latest]);
+}
+
+/**
+ * Commits typed text once typing pauses: a search field should not fire a request per keystroke.
+ * `committed` is the value in effect; nothing is committed while the text equals it.
+ */
+export function useDebouncedCommit(
+  text: string,
+  committed: string,
+  commit: (text: string) => void,
+  delayMs = 300,
+): void {
+  const latest = useLatest(commit);
+  useEffect(() => {
+    if (text === committed) return;
+    const t = setTimeout(() => latest.current(text), delayMs);
+    return () => clearTimeout(t);
+  }, [text, committed, delayMs, latest]);
+}
+
+/** The clock as an epoch-ms string, moving every `intervalMs`: for ages and countdowns on screen. */
+export function useNow(intervalMs: number): string {
+  const [now, setNow] = useState(() => String(Date.now()));
+  useEffect(() => {
+    const t = setInterval(() => setNow(String(Date.now())), intervalMs);
+    return () => clearInterval(t);
+  }, [intervalMs]);
+  return now;
+}
