@@ -61,7 +61,7 @@ export interface RunningSandbox {
   close(): Promise<void>;
 }
 
-export type { SandboxSize } from './data/types';
+export { SANDBOX_SIZES, isSandboxSize, type SandboxSize } from './data/types';
 export const DEFAULT_SEED = 1;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);

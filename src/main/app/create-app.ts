@@ -12,7 +12,7 @@ import { RequestHistory } from '../history/request-history';
 import { KeyService } from '../keychain/key-service';
 import { WorkspaceStore } from '../workspaces/workspace-store';
 import type { Logger } from '../log/logger';
-import { startSandbox, type RunningSandbox } from '../../sandbox';
+import { startSandbox, type RunningSandbox, type SandboxSize } from '../../sandbox';
 import { PlatformClients } from './platform-clients';
 import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
 import { registerPlatformHandlers } from '../handlers/platform-handlers';
@@ -39,7 +39,7 @@ export interface MainAppOptions {
   dataDir: string;
   shell: 'electron' | 'browser';
   version: string;
-  sandboxSize: 'small' | 'large';
+  sandboxSize: SandboxSize;
   log: Logger;
   /** Null in browser mode: the renderer lets the operator edit a suggested path. */
   saveDialog: SaveDialog | null;

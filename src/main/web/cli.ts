@@ -1,5 +1,5 @@
 /**
- * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large
+ * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large|huge
  * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`.
  * Starts the main side under plain Node, serves the built renderer on loopback and prints the
  * URL (with its token) on a line of its own.
@@ -11,10 +11,11 @@ import { existsSync } from 'node:fs';
 import { createLogger } from '../log/logger';
 import { createMainApp } from '../app/create-app';
 import { startWebBridge } from './bridge';
+import { SANDBOX_SIZES, isSandboxSize } from '../../sandbox';
 
 function usage(message: string): never {
   console.error(
-    `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large]` +
+    `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
       ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`,
   );
   process.exit(2);
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     usage(`--port must be a port number, got "${values.port}"`);
   const size = values['sandbox-size'] ?? 'small';
-  if (size !== 'small' && size !== 'large') usage(`--sandbox-size must be small or large, got "${size}"`);
+  if (!isSandboxSize(size)) usage(`--sandbox-size must be one of ${SANDBOX_SIZES.join(', ')}, got "${size}"`);
   const rawTimeout = values['platform-timeout-ms'];
   const timeoutMs = rawTimeout === undefined ? undefined : Number(rawTimeout);
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000))

@@ -13,7 +13,12 @@ import type {
 } from '../../shared/platform/resources';
 import type { ActivityList } from './generated-activities';
 
-export type SandboxSize = 'small' | 'large' | 'huge';
+export const SANDBOX_SIZES = ['small', 'large', 'huge'] as const;
+export type SandboxSize = (typeof SANDBOX_SIZES)[number];
+
+export function isSandboxSize(value: string): value is SandboxSize {
+  return (SANDBOX_SIZES as readonly string[]).includes(value);
+}
 
 export interface Organization {
   organizationId: string;

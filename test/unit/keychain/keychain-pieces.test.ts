@@ -205,10 +205,22 @@ describe('OsKeyStore', () => {
     expect(lines[0]).toBe(
       'warn the OS keychain item for workspace bad is not in the expected form; ignoring it',
     );
+    const warned = lines.length;
     expect(await store.status('missing')).toEqual({ configured: false });
+    expect(lines).toHaveLength(warned); // no item at all is not a malformed item
     expect(await store.status('good')).toEqual({ configured: true });
     expect((await store.signer('good'))?.apiKey).toBe(CREDS.apiKey);
     expect(store.backend).toBe('os-keychain');
+  });
+});
+
+describe('KeyStoreError', () => {
+  it('is an Error named for what it is, with its code', () => {
+    const error = new KeyStoreError('io', 'disk full');
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('KeyStoreError');
+    expect(String(error)).toBe('KeyStoreError: disk full');
+    expect(error.code).toBe('io');
   });
 });
 
@@ -301,6 +313,70 @@ describe('KeyService refusals', () => {
       error: { code: 'internal', message: 'The keychain failed to read the key; see the log for details.' },
     });
     expect(log.lines).toContain('error failed to read the key: boom');
+  });
+  it('names what it refuses for the built-in sandbox and for a locked vault, and logs nothing', async () => {
+    const log = recordingLog();
+    const keys = await start(broken(), log);
+    log.lines.length = 0;
+    await keys.registerMemoryKey('sandbox', CREDS);
+    expect(await keys.setKey('sandbox', CREDS)).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-input',
+        message: "The Local sandbox's key is made by the app at each start and cannot be replaced.",
+      },
+    });
+    expect(await keys.deleteKey('sandbox')).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-input',
+        message: "The Local sandbox's key is made by the app at each start and cannot be deleted.",
+      },
+    });
+    expect((await keys.createVault('correct horse battery staple')).ok).toBe(true);
+    await keys.lockVault();
+    log.lines.length = 0;
+    expect(await keys.signerFor('ws')).toEqual({
+      ok: false,
+      error: {
+        code: 'vault-locked',
+        message: 'The encrypted vault is locked. Unlock it with its passphrase to use the keys stored in it.',
+      },
+    });
+    expect(await keys.isConfigured('ws')).toBe(false);
+    expect(log.lines).toEqual([]);
+  });
+  it('names the failed step in an internal error', async () => {
+    const log = recordingLog();
+    const v = vault();
+    const boom = () => Promise.reject(new TypeError('boom'));
+    Object.assign(v, { create: boom, unlock: boom, delete: boom, status: boom, isUnlocked: () => true });
+    const keys = await KeyService.start({
+      dataDir: dir,
+      logger: log.logger,
+      osKeyStore: new OsKeyStore({ keytar: broken() }),
+      vault: v,
+    });
+    const internal = async (run: Promise<unknown>) => {
+      const r = (await run) as { ok: boolean; error?: { message: string } };
+      return r.error?.message;
+    };
+    expect(await internal(keys.createVault('x'))).toBe(
+      'The keychain failed to create the vault; see the log for details.',
+    );
+    expect(await internal(keys.unlockVault('x'))).toBe(
+      'The keychain failed to unlock the vault; see the log for details.',
+    );
+    expect(await internal(keys.deleteKey('ws'))).toBe(
+      'The keychain failed to delete the key; see the log for details.',
+    );
+    expect(await keys.isConfigured('ws')).toBe(false);
+    expect(log.lines).toContain('error failed to read the key status: boom');
+  });
+  it('reports no keychain error while the keychain answers', async () => {
+    const status = await (await start(working())).status();
+    expect(status.osKeychainAvailable).toBe(true);
+    expect('osKeychainError' in status).toBe(false);
   });
   it('names the store a key went to', async () => {
     const log = recordingLog();

@@ -3,7 +3,7 @@
  * tabs, where every change would walk every page). Pure functions, so the hook stays thin and the
  * rules can be tested without a DOM.
  */
-import { parseList } from '../MultiSelect';
+import { parseList } from '../../lib/list-text';
 
 /** The keys of F whose values are lists of strings: edited as comma-separated text. */
 export type ListKeys<F> = { [K in keyof F]-?: F[K] extends string[] ? K : never }[keyof F];

@@ -31,11 +31,16 @@ export function useDebouncedCommit(
   }, [text, committed, delayMs, latest]);
 }
 
-/** The clock as an epoch-ms string, moving every `intervalMs`: for ages and countdowns on screen. */
+/**
+ * The clock as an epoch-ms string, on a grid of `intervalMs` (floored), moving every `intervalMs`:
+ * for ages and countdowns on screen. On the grid, a view that mounts again within the same step
+ * gets the same value, so what it computed from the clock can be reused.
+ */
 export function useNow(intervalMs: number): string {
-  const [now, setNow] = useState(() => String(Date.now()));
+  const read = () => String(Math.floor(Date.now() / intervalMs) * intervalMs);
+  const [now, setNow] = useState(read);
   useEffect(() => {
-    const t = setInterval(() => setNow(String(Date.now())), intervalMs);
+    const t = setInterval(() => setNow(String(Math.floor(Date.now() / intervalMs) * intervalMs)), intervalMs);
     return () => clearInterval(t);
   }, [intervalMs]);
   return now;

@@ -4,7 +4,7 @@
  * anything leaves, and the main side refuses exactly the same things. The nonce is the main side's.
  */
 import { exchangeAction, type ExchangeAction } from '@shared/exchange-actions';
-import { parseJsonText } from '../../components/view-kit';
+import { parseJsonText } from '../../components/view-kit/json-text';
 
 export const TEMPLATE_TYPES = [
   'order',

@@ -19,7 +19,23 @@ function counterpartyOf(loan: Loan, side: BoardRow['side']): string {
   return typeof name === 'string' && name !== '' ? name : (id ?? '');
 }
 
+/**
+ * Rows of the boards already shown, per clock step: opening the tab again within the same step
+ * reuses the rows (and, through the array's identity, the table's cached sort keys) instead of
+ * assessing thousands of loans again.
+ */
+const computed = new WeakMap<RiskBoard, { key: string; rows: BoardRow[] }>();
+
 export function boardRows(board: RiskBoard, organizationId: string, now: string): BoardRow[] {
+  const key = `${organizationId}\u0000${now}`;
+  const hit = computed.get(board);
+  if (hit?.key === key) return hit.rows;
+  const rows = assessBoard(board, organizationId, now);
+  computed.set(board, { key, rows });
+  return rows;
+}
+
+function assessBoard(board: RiskBoard, organizationId: string, now: string): BoardRow[] {
   return board.loans.map((loan) => {
     const tracked = board.tracked[loan.loanId];
     const side = loanSide(loan, organizationId);
