@@ -12,6 +12,8 @@
  *   with LF (csv-stringify's defaults).
  */
 
+import { csvLine as csvRecordLine } from '../../shared/csv-line';
+
 const QUOTE = 0x22;
 const COMMA = 0x2c;
 const LF = 0x0a;
@@ -243,16 +245,7 @@ export class CsvRecordReader {
   }
 }
 
-const NEEDS_QUOTES = /[",\r\n]/;
-const QUOTES = /"/g;
-
 /** One record as csv-stringify writes it by default, LF included. */
 export function csvLine(row: readonly string[]): string {
-  let out = '';
-  for (let i = 0; i < row.length; i++) {
-    const cell = row[i] as string;
-    if (i > 0) out += ',';
-    out += NEEDS_QUOTES.test(cell) ? `"${cell.replace(QUOTES, '""')}"` : cell;
-  }
-  return out + '\n';
+  return csvRecordLine(row, '\n');
 }

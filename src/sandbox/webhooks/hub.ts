@@ -17,6 +17,7 @@ import type { SandboxStore, StateChange } from '../state/store';
 import { webhookEventsFor } from './events';
 import { postOnce, type AttemptOutcome } from './sender';
 import { type Subscription, type SubscriptionInput } from './subscriptions';
+import type { SandboxDelivery, SandboxDeliveryAttempt } from '../../shared/contract-webhooks';
 
 export interface WebhookRetryOptions {
   /** Total attempts, the first included (default 5). */
@@ -27,25 +28,11 @@ export interface WebhookRetryOptions {
   timeoutMs?: number;
 }
 
-export type DeliveryState = 'pending' | 'delivered' | 'retrying' | 'failed';
+export type DeliveryState = SandboxDelivery['state'];
+export type AttemptRecord = SandboxDeliveryAttempt;
 
-export interface AttemptRecord {
-  at: string;
-  status: number | null;
-  latencyMs: number;
-  error: string | null;
-}
-
-interface Delivery {
-  deliveryId: string;
-  eventId: string;
-  event: string;
-  subscriptionId: string;
-  url: string;
-  createdAt: string;
-  state: DeliveryState;
-  attempts: AttemptRecord[];
-  nextAttemptAt: string | null;
+/** The delivery as the controls show it (the contract's shape), plus the bytes it sends. */
+interface Delivery extends SandboxDelivery {
   body: Buffer;
 }
 

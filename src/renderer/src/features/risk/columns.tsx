@@ -21,6 +21,25 @@ const headroomCell = (v: string | null, testId: string) =>
     </span>
   );
 
+/** The fall in collateral value that a threshold leaves, as a column. */
+function headroomColumn(
+  id: 'headroomMarginCall' | 'headroomDefault',
+  header: string,
+  testId: string,
+  width: number,
+  triggers: string,
+): ColumnSpec<BoardRow> {
+  return {
+    id,
+    header,
+    kind: 'number',
+    value: (r) => r.risk[id],
+    render: (r) => headroomCell(r.risk[id], testId),
+    width,
+    title: `Fall in collateral value that triggers ${triggers}: 1 - LTV / threshold`,
+  };
+}
+
 export const riskColumns: ColumnSpec<BoardRow>[] = [
   { id: 'loanId', header: 'Loan id', kind: 'id', value: (r) => r.loan.loanId, width: 130 },
   {
@@ -38,24 +57,8 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     ),
     width: 160,
   },
-  {
-    id: 'headroomMarginCall',
-    header: 'To margin call',
-    kind: 'number',
-    value: (r) => r.risk.headroomMarginCall,
-    render: (r) => headroomCell(r.risk.headroomMarginCall, 'headroom-mc'),
-    width: 110,
-    title: 'Fall in collateral value that triggers the margin call: 1 - LTV / threshold',
-  },
-  {
-    id: 'headroomDefault',
-    header: 'To default',
-    kind: 'number',
-    value: (r) => r.risk.headroomDefault,
-    render: (r) => headroomCell(r.risk.headroomDefault, 'headroom-default'),
-    width: 95,
-    title: 'Fall in collateral value that triggers the default: 1 - LTV / threshold',
-  },
+  headroomColumn('headroomMarginCall', 'To margin call', 'headroom-mc', 110, 'the margin call'),
+  headroomColumn('headroomDefault', 'To default', 'headroom-default', 95, 'the default'),
   {
     id: 'band',
     header: 'Status',
