@@ -133,6 +133,34 @@ describe('Authenticator lockout', () => {
   });
 });
 
+describe('Authenticator key records', () => {
+  it('looks a key up, and signs with the secret its record holds now', () => {
+    const { auth, outcome, advance, now } = setup();
+    const record = { apiKey: 'k2', apiSecret: 'old-secret', organizationId: 'o', userId: 'u' };
+    auth.addKey(record);
+    expect(auth.lookup('k2')).toBe(record);
+    expect(auth.lookup('nobody')).toBeUndefined();
+    const signedWith = (secret: string) => {
+      const ts = String(now());
+      return {
+        method: 'GET',
+        target: '/platform/wallets',
+        body: Buffer.alloc(0),
+        remoteAddress: '127.0.0.1',
+        authorization: 'ApiKey k2',
+        timestamp: ts,
+        signature: signPlatformRequest(secret, ts, 'GET', '/platform/wallets'),
+      };
+    };
+    expect(outcome(signedWith('old-secret'))).toBe('ok');
+    record.apiSecret = 'new-secret';
+    advance(1);
+    expect(outcome(signedWith('old-secret'))).toBe('401 signature mismatch');
+    advance(1);
+    expect(outcome(signedWith('new-secret'))).toBe('ok');
+  });
+});
+
 describe('generateKeyPair', () => {
   it('makes a fresh sbx_ key id and a 256-bit hex secret each time', () => {
     const a = generateKeyPair();

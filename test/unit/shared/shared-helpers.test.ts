@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { MAX_AMOUNT_DECIMALS, amountProblem, positiveAmount } from '../../../src/shared/amounts';
 import { describeExchangeAction, readExchangeAnswer } from '../../../src/shared/exchange-actions';
 import { describeQuirksError, sandboxQuirksSchema } from '../../../src/shared/sandbox-quirks';
 import { ALL_TABS, DATA_TABS, DEFAULT_TAB, SETTINGS_TAB, isTabId } from '../../../src/shared/tabs';
@@ -136,6 +137,24 @@ describe('describeExchangeAction', () => {
       'Transfer 3 USD perp → spot',
       'Clear the scheduled cancel',
       'Cancel all orders at 2026-11-23T12:00:00.000Z',
+    ]);
+  });
+});
+
+describe('amountProblem messages', () => {
+  it('blames a sign or 0x only at the start, and counts decimals only of a plain decimal', () => {
+    const shape = 'must be a decimal number such as 1250.5';
+    const many = '1'.repeat(MAX_AMOUNT_DECIMALS + 1);
+    expect(amountProblem('12-3')).toBe(shape);
+    expect(amountProblem('10x1')).toBe(shape);
+    expect(amountProblem(`1.${many}a`)).toBe(shape);
+    expect(amountProblem(`a1.${many}`)).toBe(shape);
+    expect(amountProblem(`12.${many}`)).toBe(`has more than ${MAX_AMOUNT_DECIMALS} decimals`);
+  });
+  it('carries the reason into the schema issue', () => {
+    const parsed = positiveAmount.safeParse('-1');
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([
+      'must be a plain positive number, without a sign',
     ]);
   });
 });
