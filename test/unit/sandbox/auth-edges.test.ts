@@ -4,26 +4,15 @@
  * replay memory for a signature whose timestamp is still inside the skew window.
  */
 import { describe, expect, it } from 'vitest';
-import { Authenticator, generateKeyPair, type SignedRequest } from '../../../src/sandbox/auth';
+import { generateKeyPair, type SignedRequest } from '../../../src/sandbox/auth';
 import { HttpError } from '../../../src/sandbox/errors';
 import { signPlatformRequest } from '../../support/sandbox-signing';
+import { authenticatorOnClock } from '../../support/sandbox-auth';
 
 const MINUTE = 60_000;
 
 function setup() {
-  let now = 1_750_000_000_000;
-  const auth = new Authenticator(() => now);
-  auth.addKey({ apiKey: 'k', apiSecret: 's', organizationId: 'o', userId: 'u' });
-  const req = (over: Partial<SignedRequest> = {}, ts = String(now)): SignedRequest => ({
-    method: 'GET',
-    target: '/platform/wallets',
-    body: Buffer.alloc(0),
-    remoteAddress: '127.0.0.1',
-    authorization: 'ApiKey k',
-    timestamp: ts,
-    signature: signPlatformRequest('s', ts, 'GET', '/platform/wallets'),
-    ...over,
-  });
+  const { auth, req, advance, now } = authenticatorOnClock();
   const outcome = (r: SignedRequest): string => {
     try {
       auth.verify(r);
@@ -38,10 +27,7 @@ function setup() {
     for (let i = 0; i < n; i++)
       expect(outcome(req({ signature: 'bad', ...over }))).toBe('401 signature mismatch');
   };
-  const advance = (ms: number): void => {
-    now += ms;
-  };
-  return { auth, req, outcome, fail, advance, now: () => now };
+  return { auth, req, outcome, fail, advance, now };
 }
 
 describe('Authenticator header shapes', () => {

@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { Authenticator, type SignedRequest } from '../../../src/sandbox/auth';
 import { HttpError } from '../../../src/sandbox/errors';
 import { signPlatformRequest } from '../../support/sandbox-signing';
+import { authenticatorOnClock } from '../../support/sandbox-auth';
 
-function setup() {
-  let now = 1_750_000_000_000;
-  const auth = new Authenticator(() => now);
-  auth.addKey({ apiKey: 'k', apiSecret: 's', organizationId: 'o', userId: 'u' });
-  const req = (over: Partial<SignedRequest> = {}, ts = String(now)): SignedRequest => ({
-    method: 'GET',
-    target: '/platform/wallets',
-    body: Buffer.alloc(0),
-    remoteAddress: '127.0.0.1',
-    authorization: 'ApiKey k',
-    timestamp: ts,
-    signature: signPlatformRequest('s', ts, 'GET', '/platform/wallets'),
-    ...over,
-  });
-  return { auth, req, advance: (ms: number) => (now += ms), now: () => now };
-}
+const setup = authenticatorOnClock;
 const statusOf = (f: () => unknown): string => {
   try {
     f();
