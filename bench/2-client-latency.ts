@@ -9,12 +9,10 @@
  * round) after a warm-up; the figure is the ratio of the median latencies. Target: ≤ 1.15.
  */
 import { createHmac } from 'node:crypto';
-import { PlatformClient } from '../src/main/platform/client';
 import { listClearLoopActions } from '../src/main/platform/operations';
-import { createHmacSigner } from '../src/main/keychain/hmac-signer';
-import { RequestHistory } from '../src/main/history/request-history';
 import { emit, heading, median, percentile, round } from './lib/report';
-import { BENCH_KEY, BENCH_SECRET, sandboxSpec, spawnServer } from './lib/servers';
+import { sandboxSpec, spawnServer } from './lib/servers';
+import { benchClient } from './lib/bench-client';
 
 const PATH = '/platform/clearloop/actions?limit=100';
 const PER_ROUND = 25;
@@ -30,13 +28,7 @@ async function main(): Promise<void> {
       body: '{}',
     });
     const rawKey = (await keyAnswer.json()) as { apiKey: string; apiSecret: string };
-    const signer = createHmacSigner(BENCH_KEY, BENCH_SECRET);
-    const client = new PlatformClient({
-      workspaceId: 'bench',
-      baseUrl: server.baseUrl,
-      signer: async () => signer,
-      history: new RequestHistory(),
-    });
+    const client = benchClient(server.baseUrl);
     const url = server.origin + PATH;
 
     const clientRound = async (): Promise<number[]> => {

@@ -5,14 +5,12 @@
  * at least every 250 ms and that a cancel settles within 250 ms. Target: 100,000 rows ≤ 3 s, cost
  * linear in rows.
  */
-import { PlatformClient } from '../src/main/platform/client';
 import { listAllActivities } from '../src/main/platform/fetch-all';
-import { createHmacSigner } from '../src/main/keychain/hmac-signer';
-import { RequestHistory } from '../src/main/history/request-history';
 import type { ProgressEvent } from '../src/shared/contract';
 import { emit, heading, median, round } from './lib/report';
-import { BENCH_KEY, BENCH_SECRET, sandboxSpec, spawnServer } from './lib/servers';
+import { sandboxSpec, spawnServer } from './lib/servers';
 import { CANCEL_TARGET_MS, PROGRESS_TARGET_MS, measureCancel, withProgress } from './lib/jobs';
+import { benchClient } from './lib/bench-client';
 
 const SIZES = [10_000, 50_000, 100_000] as const;
 const ROUNDS = 3;
@@ -22,13 +20,7 @@ const LINEAR_SLACK = 1.5;
 async function main(): Promise<void> {
   const server = await spawnServer(sandboxSpec('large'));
   try {
-    const signer = createHmacSigner(BENCH_KEY, BENCH_SECRET);
-    const client = new PlatformClient({
-      workspaceId: 'bench',
-      baseUrl: server.baseUrl,
-      signer: async () => signer,
-      history: new RequestHistory(),
-    });
+    const client = benchClient(server.baseUrl);
     const org = server.organizationId;
     const walk = (maxRows: number, onProgress: ((event: ProgressEvent) => void) | undefined) =>
       listAllActivities(client, org, {}, { pageSize: 1000, maxRows, onProgress, jobId: 'bench' });

@@ -8,13 +8,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PlatformClient } from '../src/main/platform/client';
 import { listAllActivities } from '../src/main/platform/fetch-all';
 import { exportActivitiesCsv } from '../src/main/exports/activities-csv';
-import { createHmacSigner } from '../src/main/keychain/hmac-signer';
-import { RequestHistory } from '../src/main/history/request-history';
 import { emit, heading, machine, median, round } from './lib/report';
-import { BENCH_KEY, BENCH_SECRET, sandboxSpec, spawnServer } from './lib/servers';
+import { sandboxSpec, spawnServer } from './lib/servers';
+import { benchClient } from './lib/bench-client';
 
 const ROWS = 100_000;
 const ROUNDS = 5;
@@ -24,13 +22,7 @@ async function main(): Promise<void> {
   const server = await spawnServer(sandboxSpec('large'));
   const dir = mkdtempSync(join(tmpdir(), 'copper-bench-export-walk-'));
   try {
-    const signer = createHmacSigner(BENCH_KEY, BENCH_SECRET);
-    const client = new PlatformClient({
-      workspaceId: 'bench',
-      baseUrl: server.baseUrl,
-      signer: async () => signer,
-      history: new RequestHistory(),
-    });
+    const client = benchClient(server.baseUrl);
     const org = server.organizationId;
     let rowsOk = true;
     const walk = async (maxRows: number): Promise<number> => {

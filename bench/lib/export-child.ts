@@ -6,13 +6,10 @@
  */
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { PlatformClient } from '../../src/main/platform/client';
 import { exportActivitiesCsv } from '../../src/main/exports/activities-csv';
-import { createHmacSigner } from '../../src/main/keychain/hmac-signer';
-import { RequestHistory } from '../../src/main/history/request-history';
 import type { ProgressEvent } from '../../src/shared/contract';
-import { BENCH_KEY, BENCH_SECRET } from './servers';
 import { measureCancel, withProgress, type CancelCheck } from './jobs';
+import { benchClient } from './bench-client';
 
 export interface ExportChildInput {
   baseUrl: string;
@@ -44,13 +41,7 @@ const MiB = 1024 * 1024;
 
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2] ?? '{}') as ExportChildInput;
-  const signer = createHmacSigner(BENCH_KEY, BENCH_SECRET);
-  const client = new PlatformClient({
-    workspaceId: 'bench',
-    baseUrl: input.baseUrl,
-    signer: async () => signer,
-    history: new RequestHistory(),
-  });
+  const client = benchClient(input.baseUrl);
   const run = (
     filePath: string,
     maxRows?: number,
