@@ -13,17 +13,25 @@
  *   `<script src>` and `<link rel="modulepreload">` files, each gzipped with zlib (level 9, as a
  *   server would precompress), summed; lazy chunks of the other tabs are not counted. Target ≤ 300 KB
  *   (KB = 1,000 bytes). The JS the page actually fetched before the first row is listed as well.
+ *
+ * Issue 16's target 15 is the same measurement with ≤ 400 ms: both targets are printed on every
+ * run. The record is number 8 (≤ 800 ms), or number 25 (≤ 400 ms) when BENCH_COLD_START_RECORD=25,
+ * which is how `bench/cold-start-400.ts` (run-all's 25) runs this script.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { emit, heading, median, round } from './lib/report';
+import { emit, heading, machine, median, round } from './lib/report';
 import { Budget, frozenRenderer, launchBrowser, runBench, spread, startConsole } from './lib/browser';
 import { PROBES, byTestId } from './lib/page-probes';
 import { profileDir, traced } from './lib/profile';
+import { rendererThreadMs } from './lib/walked-tab';
 
 const RUNS = 5;
-const TARGET_MS = 800;
+const RECORD = process.env.BENCH_COLD_START_RECORD === '25' ? 25 : 8;
+/** The first round's target (record 8) and issue 16's target 15 (record 25). */
+const TARGETS_MS = { 8: 800, 25: 400 } as const;
+const TARGET_MS = TARGETS_MS[RECORD];
 const TARGET_KB = 300;
 const FIRST_ROW = `${byTestId('view-portfolios-wallets')} ${byTestId('row')}`;
 
@@ -64,10 +72,13 @@ interface Run {
   jsFetched: string[];
   /** Each request before the first row: name start–end (ms from navigation start). */
   waterfall: string[];
+  /** The page's renderer main thread CPU time when the row was seen: load-independent. */
+  cpuMs: number;
 }
 
 async function main(): Promise<void> {
   const budget = new Budget(75_000);
+  const loadBefore = machine().load1;
   const staticDir = await frozenRenderer();
   const js = await initialJs(staticDir);
   const browser = await launchBrowser();
@@ -82,6 +93,8 @@ async function main(): Promise<void> {
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      // ThreadTime counts from here (Performance.enable), before the navigation.
+      await cdp.send('Performance.enable');
       const started = performance.now();
       const open = async () => {
         await page.goto(server.url);
@@ -92,6 +105,7 @@ async function main(): Promise<void> {
       if (dir !== null && r === 0) await traced(browser, page, dir, '8-cold-start', open);
       else await open();
       const gotoToRowMs = performance.now() - started;
+      const cpuMs = await rendererThreadMs(cdp);
       await page.waitForFunction('window.__bench.marks.firstRowPainted !== undefined');
       const inPage = await page.evaluate<{
         firstRow: number;
@@ -119,6 +133,7 @@ async function main(): Promise<void> {
       if (rowInView === null) throw new Error('no row in the default tab');
       runs.push({
         firstRowMs: inPage.firstRow,
+        cpuMs,
         paintedMs: inPage.painted,
         gotoToRowMs,
         consoleStartMs: server.startMs,
@@ -135,11 +150,18 @@ async function main(): Promise<void> {
   const kb = (b: number) => round(b / 1000, 1);
   heading(`8. cold start, browser mode (${runs.length} runs, fresh console and context each, cache off)`);
   console.info(
-    `navigation → first row of Portfolios & wallets attached: ${med} ms [${spread(firstRow)}] (target ≤ ${TARGET_MS}); ` +
+    `navigation → first row of Portfolios & wallets attached: ${med} ms [${spread(firstRow)}] ` +
+      `(targets: ≤ ${TARGETS_MS[8]} first round: ${med <= TARGETS_MS[8] ? 'yes' : 'no'}; ` +
+      `≤ ${TARGETS_MS[25]} issue 16 target 15: ${med <= TARGETS_MS[25] ? 'yes' : 'no'}); ` +
       `→ next frame ${round(median(runs.map((r) => r.paintedMs)), 1)} ms; ` +
-      `page.goto → row seen by Playwright ${Math.round(median(runs.map((r) => r.gotoToRowMs)))} ms`,
+      `page.goto → row seen by Playwright ${Math.round(median(runs.map((r) => r.gotoToRowMs)))} ms; ` +
+      `renderer main-thread CPU until then ${Math.round(median(runs.map((r) => r.cpuMs)))} ms ` +
+      `[${spread(runs.map((r) => r.cpuMs))}] (does not grow with the load)`,
   );
-  console.info(`console start-up (not counted): ${Math.round(median(runs.map((r) => r.consoleStartMs)))} ms`);
+  console.info(
+    `console start-up (not counted): ${Math.round(median(runs.map((r) => r.consoleStartMs)))} ms; ` +
+      `load average (1 min) ${loadBefore} before, ${machine().load1} after`,
+  );
   console.info(
     `initial JS (index.html script + modulepreload, gzip -9): ${kb(js.gzip)} KB of ${kb(js.bytes)} KB ` +
       `(target ≤ ${TARGET_KB} KB): ${js.files.map((f) => `${f.file} ${kb(f.gzip)} KB`).join(', ')}`,
@@ -150,16 +172,22 @@ async function main(): Promise<void> {
     `waterfall of the median run (ms from navigation start): ${typical?.waterfall.join('; ') ?? ''}`,
   );
   emit({
-    id: 8,
-    what: 'cold start, browser mode: navigation → first row of the default tab; initial JS',
+    id: RECORD,
+    what:
+      RECORD === 25
+        ? 'cold start ≤ 400 ms (issue 16 target 15): navigation → first row of the default tab; initial JS'
+        : 'cold start, browser mode: navigation → first row of the default tab; initial JS',
     figure: `${med} ms, ${kb(js.gzip)} KB gzip`,
     target: `≤ ${TARGET_MS} ms, ≤ ${TARGET_KB} KB gzip`,
     pass: runs.length > 0 && med <= TARGET_MS && js.gzip <= TARGET_KB * 1000,
     details: {
       runs: runs.length,
+      targetsMs: TARGETS_MS,
+      load1Before: loadBefore,
       firstRowMs: firstRow.map((v) => round(v, 1)),
       paintedMs: runs.map((r) => round(r.paintedMs, 1)),
       gotoToRowMs: runs.map((r) => Math.round(r.gotoToRowMs)),
+      rendererCpuMs: runs.map((r) => Math.round(r.cpuMs)),
       consoleStartMs: runs.map((r) => Math.round(r.consoleStartMs)),
       initialJs: js,
       jsFetchedBeforeFirstRow: runs[0]?.jsFetched ?? [],

@@ -25,6 +25,12 @@ const NAMED_SCRIPTS: readonly { n: number; file: string; timeoutMs?: number }[] 
   { n: 20, file: 'export-vs-walk.ts' },
   // A million-row export takes 20–30 s at load 8–12; with its 100k runs and cancels, ~1.5 min.
   { n: 21, file: 'export-million.ts', timeoutMs: 240_000 },
+  // Issue 16's targets 13, 14 and 15 (address book, loans, cold start ≤ 400 ms).
+  { n: 23, file: 'address-book-20k.ts' },
+  { n: 24, file: 'loans-10k.ts' },
+  { n: 25, file: 'cold-start-400.ts' },
+  // Target 12: a 100k and a 1M load, a cancelled 1M load, sorts and a scroll per run; up to 3 runs.
+  { n: 22, file: 'activities-million.ts', timeoutMs: 300_000 },
 ];
 
 function scripts(only: readonly number[]): { n: number; file: string; timeoutMs?: number }[] {

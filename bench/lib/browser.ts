@@ -52,7 +52,7 @@ export function cleanupAll(): Promise<void> {
  * Runs a benchmark's main with the hard limit and signal handling: whatever the outcome, every
  * browser, console process and temporary folder it registered is removed before the exit.
  */
-export async function runBench(main: () => Promise<void>): Promise<void> {
+export async function runBench(main: () => Promise<void>, hardLimitMs = HARD_LIMIT_MS): Promise<void> {
   const stopOn = (signal: NodeJS.Signals) =>
     process.once(signal, () => {
       void cleanupAll().then(() => process.exit(130));
@@ -60,9 +60,9 @@ export async function runBench(main: () => Promise<void>): Promise<void> {
   stopOn('SIGINT');
   stopOn('SIGTERM');
   const limit = setTimeout(() => {
-    console.error(`benchmark exceeded ${HARD_LIMIT_MS / 1000} s; stopping`);
+    console.error(`benchmark exceeded ${hardLimitMs / 1000} s; stopping`);
     void cleanupAll().then(() => process.exit(1));
-  }, HARD_LIMIT_MS);
+  }, hardLimitMs);
   try {
     await main();
   } catch (error) {
@@ -138,9 +138,11 @@ function stopChild(child: ChildProcess): Promise<void> {
  * --static-dir <renderer>`, loopback only; resolves with the URL line it prints.
  */
 export async function startConsole(opts: {
-  size: 'small' | 'large';
+  size: 'small' | 'large' | 'huge';
   staticDir: string;
   env?: Record<string, string>;
+  /** More CLI flags, e.g. `--bench-request-budget 5000`. */
+  args?: readonly string[];
 }): Promise<ConsoleProcess> {
   const dataDir = await tempDir('copper-bench-data-');
   const started = performance.now();
@@ -160,6 +162,7 @@ export async function startConsole(opts: {
       opts.size,
       '--static-dir',
       opts.staticDir,
+      ...(opts.args ?? []),
     ],
     { cwd: REPO, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env } },
   );

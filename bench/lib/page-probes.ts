@@ -5,6 +5,8 @@
  *
  * - `marks.listAllParsed`: performance.now() when the renderer's `response.json()` of
  *   `/rpc/activities.listAll` resolved (the data is in the renderer, parsed; React has not run).
+ * - `parsed[name]`: the same instant for the last answer of any call (`/rpc/<name>`), e.g.
+ *   `parsed['loans.listAll']`.
  * - `marks.firstRow`: when the first `[data-testid="row"]` element was attached (MutationObserver,
  *   from the start of the document; `performance.now()` counts from the navigation start), and
  *   `marks.firstRowPainted`: the next frame after it (see afterPaint).
@@ -19,7 +21,7 @@
  */
 export const PROBES = String.raw`(() => {
   if (window.__bench) return;
-  const B = { marks: {}, longTasks: [] };
+  const B = { marks: {}, parsed: {}, longTasks: [] };
   window.__bench = B;
   try {
     new PerformanceObserver((list) => {
@@ -39,6 +41,8 @@ export const PROBES = String.raw`(() => {
     const url = this.url;
     const value = await json.call(this);
     if (url.includes('/rpc/activities.listAll')) B.marks.listAllParsed = performance.now();
+    const rpc = /\/rpc\/([\w.]+)/.exec(url);
+    if (rpc) B.parsed[rpc[1]] = performance.now();
     return value;
   };
   const rowObserver = new MutationObserver(() => {

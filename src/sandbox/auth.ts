@@ -12,6 +12,8 @@ export const TIMESTAMP_SKEW_MS = 30_000;
 export const FAILURES_BEFORE_LOCK = 30;
 export const FAILURE_WINDOW_MS = 60 * 60_000;
 export const LOCK_MS = 15 * 60_000;
+/** How long a signature must be remembered: the longest its timestamp can stay acceptable. */
+export const REPLAY_MEMORY_MS = 2 * TIMESTAMP_SKEW_MS;
 
 export interface ApiKeyRecord {
   apiKey: string;
@@ -41,8 +43,17 @@ export function generateKeyPair(): { apiKey: string; apiSecret: string } {
 export class Authenticator {
   private readonly keys = new Map<string, ApiKeyRecord>();
   private readonly secretKeys = new WeakMap<ApiKeyRecord, { secret: string; key: KeyObject }>();
-  /** key + signature → time after which the entry may be forgotten. */
-  private readonly seen = new Map<string, number>();
+  /**
+   * Signatures accepted, per key, in two generations: `recent` since `recentSince` and `older`,
+   * the generation before. A signature stays at least REPLAY_MEMORY_MS (under steady traffic
+   * about twice that at most; generations turn over on `verify`), and forgetting drops a whole
+   * generation. One entry per request, kept a minute, is promoted to V8's old generation under
+   * load: the signature string as received is all it keeps (before: a key|signature string and
+   * an expiry number per entry, and a sweep of every entry each second).
+   */
+  private recent = new Map<string, Set<string>>();
+  private older = new Map<string, Set<string>>();
+  private recentSince = Number.NaN;
   /** Keyed by `key|ip`, like the lock. */
   private readonly failures = new Map<string, number[]>();
   private readonly lockedUntil = new Map<string, number>();
@@ -104,10 +115,23 @@ export class Authenticator {
       .digest();
     const given = /^[0-9a-f]{64}$/.test(req.signature) ? Buffer.from(req.signature, 'hex') : undefined;
     if (given === undefined || !timingSafeEqual(given, expected)) throw unauthorized('signature mismatch');
-    const replayKey = `${record.apiKey}|${req.signature}`;
-    if (this.seen.has(replayKey)) throw unauthorized('replay: this signature was already used');
-    this.seen.set(replayKey, now + 2 * TIMESTAMP_SKEW_MS);
+    this.rememberOnce(record.apiKey, req.signature, now);
     return record;
+  }
+
+  /** Throws 401 replay if `signature` was accepted for `apiKey` within REPLAY_MEMORY_MS. */
+  private rememberOnce(apiKey: string, signature: string, now: number): void {
+    // NaN (the first call) rotates too; a clock moved back keeps both generations.
+    if (!(now - this.recentSince < REPLAY_MEMORY_MS)) {
+      this.older = this.recent;
+      this.recent = new Map();
+      this.recentSince = now;
+    }
+    const recent = this.recent.get(apiKey);
+    if (recent?.has(signature) === true || this.older.get(apiKey)?.has(signature) === true)
+      throw unauthorized('replay: this signature was already used');
+    if (recent === undefined) this.recent.set(apiKey, new Set([signature]));
+    else recent.add(signature);
   }
 
   /**
@@ -132,11 +156,10 @@ export class Authenticator {
     }
   }
 
-  /** Forgets expired replay entries at most once a second; keeps the map bounded by traffic. */
+  /** Forgets ended locks and old failures at most once a second (replay memory rotates itself). */
   private prune(now: number): void {
     if (now - this.lastPrune < 1000) return;
     this.lastPrune = now;
-    for (const [k, until] of this.seen) if (until < now) this.seen.delete(k);
     for (const [k, until] of this.lockedUntil) if (until <= now) this.lockedUntil.delete(k);
     for (const [k, times] of this.failures) {
       if ((times[times.length - 1] ?? 0) <= now - FAILURE_WINDOW_MS) this.failures.delete(k);

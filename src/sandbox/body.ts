@@ -6,25 +6,34 @@ import type { IncomingMessage } from 'node:http';
 import { HttpError, badRequest } from './errors';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
-const EMPTY = Buffer.alloc(0);
 export const BODY_TIMEOUT_MS = 5_000;
+
+/**
+ * True when the request carries no body: neither Content-Length (or `0`) nor Transfer-Encoding
+ * (RFC 9112 §6.3), as most GETs. Its body is `EMPTY_BODY` and nothing needs to be waited for.
+ */
+export function hasNoBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined;
+}
+
+export const EMPTY_BODY: Buffer = Buffer.alloc(0);
 
 export function readBody(
   req: IncomingMessage,
   maxBytes = MAX_BODY_BYTES,
   timeoutMs = BODY_TIMEOUT_MS,
 ): Promise<Buffer> {
+  // No timer, no listeners and no promise executor for a request without a body (they were a
+  // tenth of a page's cost); callers on the hot path test `hasNoBody` first and skip the await.
+  if (hasNoBody(req)) {
+    req.resume();
+    return Promise.resolve(EMPTY_BODY);
+  }
   return new Promise((resolve, reject) => {
     const tooLarge = (): HttpError =>
       new HttpError(413, 'payload-too-large', `request body is larger than ${maxBytes} bytes`);
     const length = req.headers['content-length'];
-    // Without Content-Length and Transfer-Encoding a request has no body (RFC 9112 §6.3): most
-    // GETs. Nothing to wait for, so no timer and no listeners (they were a tenth of a page's cost).
-    if ((length === undefined || length === '0') && req.headers['transfer-encoding'] === undefined) {
-      req.resume();
-      resolve(EMPTY);
-      return;
-    }
     const declared = Number(length ?? '0');
     if (Number.isFinite(declared) && declared > maxBytes) {
       req.resume();

@@ -32,6 +32,12 @@ function offsetOf(params: URLSearchParams): number {
   return raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : 0;
 }
 
+/** `Object.keys(o).length > 0` without building the array (asked on every request). */
+function hasAnyKey(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
 export class QuirkEngine {
   private quirks: SandboxQuirks;
   private requests = 0;
@@ -88,7 +94,7 @@ export class QuirkEngine {
   /** The answer as the quirky platform would send it. `params` are the ones the client sent. */
   transform(method: string, path: string, params: URLSearchParams, reply: Reply): Reply {
     const q = this.quirks;
-    if (Object.keys(q).length === 0 || reply.status !== 200) return reply;
+    if (reply.status !== 200 || !hasAnyKey(q)) return reply;
     const listKey = listKeyOf(method, path);
     const emptyPage = listKey !== undefined && q.emptyPageAtOffset === offsetOf(params);
     if ('csv' in reply) {

@@ -92,6 +92,9 @@ export function jsonList(
   return { status: 200, body: Buffer.concat(parts) };
 }
 
+/** `{"<key>":[` per list key (a handful of keys, each asked on every page). */
+const PAGE_HEADS = new Map<string, Buffer>();
+
 /**
  * The page `list[offset, offset + limit)` as `{"<key>":[records...], ...rest}`, the same bytes as
  * `jsonList`, with the records as one slice of the store's encoding of the whole list
@@ -108,13 +111,14 @@ export function jsonPage(
 ): Reply {
   const tail =
     rest === undefined ? '' : Object.keys(rest).length ? ',' + JSON.stringify(rest).slice(1, -1) : '';
+  let head = PAGE_HEADS.get(key);
+  if (head === undefined) {
+    head = Buffer.from(`{${JSON.stringify(key)}:[`);
+    PAGE_HEADS.set(key, head);
+  }
   return {
     status: 200,
-    parts: [
-      Buffer.from(`{${JSON.stringify(key)}:[`),
-      store.encodedRange(list, offset, offset + limit),
-      Buffer.from(`]${tail}}`),
-    ],
+    parts: [head, store.encodedRange(list, offset, offset + limit), Buffer.from(`]${tail}}`)],
   };
 }
 

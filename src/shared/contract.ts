@@ -47,6 +47,7 @@ import {
   type WebhookVerification,
 } from './contract-webhooks';
 
+import { rowWindowInput, storeId, type LoadedRows, type RowWindow } from './row-model';
 import {
   activitiesQuery,
   activityFilters,
@@ -57,6 +58,7 @@ import {
   jobId,
   limit,
   offset,
+  loanFilters,
   loanTarget,
   loansQuery,
   portfoliosQuery,
@@ -202,6 +204,8 @@ export const contract = {
   loans: {
     list: call<Page<Loan>>()(loansQuery),
     get: call<Loan>()(loanTarget),
+    /** Every loan matching the filters (pages of 1,000) with `progress` events; cancel with `jobs.cancel`. */
+    listAll: call<AllRows<Loan>>()(loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId })),
   },
   /**
    * Every POST and PATCH to the platform, in two steps (src/shared/actions.ts): prepare builds the
@@ -255,6 +259,14 @@ export const contract = {
   },
   jobs: {
     cancel: call<{ cancelled: boolean }>()(z.object({ jobId })),
+  },
+  /** Large results kept on the main side (src/main/row-model); the renderer reads windows of them. */
+  rows: {
+    /** Walks every activities page (limit 1000) into a store, with `progress`; cancel with `jobs.cancel`. */
+    loadActivities: call<LoadedRows>()(activityFilters.extend({ workspaceId, ...job })),
+    /** Rows offset … offset+count-1 (count ≤ WINDOW_MAX_ROWS) of the store sorted by `sort`. */
+    window: call<RowWindow<Activity>>()(rowWindowInput),
+    release: call<{ released: boolean }>()(z.object({ storeId })),
   },
   history: {
     /** Newest first; kept on disk per workspace (bounded), so it survives a restart. */

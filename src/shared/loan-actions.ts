@@ -111,3 +111,14 @@ export function canConfirmExternalDisbursement(
   if (!alloc) return { ok: false, why: 'No external disbursement is awaiting confirmation.' };
   return { ok: true, allocation: alloc };
 }
+
+/** The four state-changing operations' availability at once: what an action bar shows. */
+export function availableLoanActions(loan: Loan, organizationId: string) {
+  const side = loanSide(loan, organizationId);
+  return {
+    approve: canApprove(loan, side),
+    cancelInterestPayment: canCancelInterestPayment(loan, side),
+    acceptRepayment: canAcceptRepayment(loan, side),
+    confirmExternalDisbursement: canConfirmExternalDisbursement(loan, side),
+  } satisfies Partial<Record<LoanOperation, Availability<unknown>>>;
+}

@@ -29,6 +29,36 @@ test('loads every address, filters by currency and whitelist, sorts by name', as
   expect(new Set(await view.table.columnTexts('isWhitelist'))).toEqual(new Set(['whitelisted']));
 });
 
+test('"Find in loaded" narrows the loaded addresses at once, without another walk', async ({ app }) => {
+  const view = new AddressBookPage(app);
+  await new Shell(app).openTab('address-book');
+  await view.table.waitReady();
+  await expect(view.table.root).toHaveAttribute('data-row-count', '200');
+  const walks: string[] = [];
+  app.on('request', (r) => {
+    if (r.url().includes('/rpc/cryptoAddresses.listAll')) walks.push(r.url());
+  });
+
+  // "Address 1" is in "Address 1 (…)", "Address 10 (…)", … but not in "Address 2 (…)".
+  await app.getByTestId('address-find').fill('address 1');
+  await expect.poll(() => view.table.rowCount()).toBeLessThan(200);
+  const count = await view.table.rowCount();
+  expect(count).toBeGreaterThan(1);
+  expect(count).toBeLessThan(200);
+  const names = await view.table.columnTexts('name');
+  expect(names.length).toBeGreaterThan(0);
+  for (const name of names) expect(name.toLowerCase()).toContain('address 1');
+  await expect(app.getByTestId('address-find-count')).toHaveText(`${count} of 200 loaded`);
+  // Case is ignored, and the currency column is searched too.
+  await app.getByTestId('address-find').fill('bTc');
+  expect(new Set(await view.table.columnTexts('currency'))).toContain('BTC');
+  expect(walks).toEqual([]);
+
+  await app.getByTestId('address-find').fill('');
+  await expect(view.table.root).toHaveAttribute('data-row-count', '200');
+  expect(walks).toEqual([]);
+});
+
 test('opens an address; hostile names are shown as text, never as markup', async ({ app }) => {
   const view = new AddressBookPage(app);
   await new Shell(app).openTab('address-book');

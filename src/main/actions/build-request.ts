@@ -4,7 +4,7 @@
  * states (accept-repayment at most the requested amount). What is built here is what the
  * confirmation shows and what `execute` signs and sends, byte for byte.
  */
-import type { ActionInput } from '../../shared/actions';
+import type { ActionInput, PreparedAction } from '../../shared/actions';
 import { amountAtMost, amountProblem } from '../../shared/amounts';
 import { describeExchangeAction } from '../../shared/exchange-actions';
 import {
@@ -25,20 +25,17 @@ import { getLoan } from '../platform/operations';
 import { path, safePath } from '../platform/query';
 import { exchangeAnswer, jsonObject, loanObject, type Expect } from '../platform/shape';
 
-export interface BuiltRequest {
-  title: string;
-  changesState: boolean;
-  target: string;
-  method: 'POST' | 'PATCH';
-  path: string;
-  contentType: string;
-  body: string | null;
-  fields: { name: string; value: string; note?: string }[];
-  context: { label: string; value: string }[];
-  expect: Expect;
-  /** What "Check now" needs later: the loan and allocation acted on. */
-  check: { loanId?: string; loanAllocationId?: string };
-}
+/**
+ * What the confirmation shows (the fields of `PreparedAction`) and what `execute` signs and sends:
+ * the request with its path, which the confirmation shows as a full URL.
+ */
+export type BuiltRequest = Pick<PreparedAction, 'title' | 'changesState' | 'target' | 'fields' | 'context'> &
+  Omit<PreparedAction['request'], 'url'> & {
+    path: string;
+    expect: Expect;
+    /** What "Check now" needs later: the loan and allocation acted on. */
+    check: { loanId?: string; loanAllocationId?: string };
+  };
 
 export interface BuildContext {
   client: PlatformClient;
@@ -111,6 +108,27 @@ async function loanPatch(
     ],
     expect: loanObject,
     check: { loanId: loan.loanId, ...extra.check },
+  });
+}
+
+/**
+ * An operation on the one allocation the rules found: the input must name that allocation, and the
+ * confirmation shows its amount under `amountLabel`.
+ */
+async function allocationPatch(
+  ctx: BuildContext,
+  loan: Loan,
+  op: LoanOperation,
+  found: Availability<LoanAllocation>,
+  amountLabel: string,
+  body: { loanAllocationId: string; [field: string]: string },
+): Promise<Result<BuiltRequest>> {
+  if (unavailable(found)) return refuse(found.why);
+  const alloc = sameAllocation(found.allocation, body.loanAllocationId);
+  if (!alloc.ok) return alloc;
+  return loanPatch(ctx, op, loan, body, {
+    context: [{ label: amountLabel, value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}` }],
+    check: { loanAllocationId: body.loanAllocationId },
   });
 }
 
@@ -189,24 +207,13 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       return loanPatch(ctx, 'approve', loan, null, {});
     }
     case 'loans.cancelInterestPayment': {
-      const a = canCancelInterestPayment(loan, side);
-      if (unavailable(a)) return refuse(a.why);
-      const alloc = sameAllocation(a.allocation, input.loanAllocationId);
-      if (!alloc.ok) return alloc;
       const body = definedOnly({
         loanAllocationId: input.loanAllocationId,
         effectiveDate: input.effectiveDate,
         portfolioId: input.portfolioId,
       });
-      return loanPatch(ctx, 'cancelInterestPayment', loan, body, {
-        context: [
-          {
-            label: 'Interest amount',
-            value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}`,
-          },
-        ],
-        check: { loanAllocationId: input.loanAllocationId },
-      });
+      const found = canCancelInterestPayment(loan, side);
+      return allocationPatch(ctx, loan, 'cancelInterestPayment', found, 'Interest amount', body);
     }
     case 'loans.acceptRepayment': {
       const a = canAcceptRepayment(loan, side);
@@ -242,23 +249,12 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
         : built;
     }
     case 'loans.confirmExternalDisbursement': {
-      const a = canConfirmExternalDisbursement(loan, side);
-      if (unavailable(a)) return refuse(a.why);
-      const alloc = sameAllocation(a.allocation, input.loanAllocationId);
-      if (!alloc.ok) return alloc;
       const body = definedOnly({
         loanAllocationId: input.loanAllocationId,
         collateralPortfolioId: input.collateralPortfolioId,
       });
-      return loanPatch(ctx, 'confirmExternalDisbursement', loan, body, {
-        context: [
-          {
-            label: 'Disbursed amount',
-            value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}`,
-          },
-        ],
-        check: { loanAllocationId: input.loanAllocationId },
-      });
+      const found = canConfirmExternalDisbursement(loan, side);
+      return allocationPatch(ctx, loan, 'confirmExternalDisbursement', found, 'Disbursed amount', body);
     }
     case 'loans.estimateLtv': {
       const body = definedOnly({

@@ -30,10 +30,12 @@ import { UpdateService } from '../updater/update-service';
 import { registerUpdateHandlers } from '../updater/update-handlers';
 import type { UpdateEngineFactory } from '../updater/update-engine';
 import type { KeychainStatus } from '../../shared/contract';
-import type { PlatformLimits } from '../../shared/platform/limits';
+import { PLATFORM_LIMITS, type PlatformLimits } from '../../shared/platform/limits';
 import { RiskStateFile } from '../risk/risk-state-file';
 import { RiskWatch } from '../risk/risk-watch';
 import { registerRiskHandlers } from '../handlers/risk-handlers';
+import { activitiesOwner, registerRowModelHandlers } from '../handlers/row-model-handlers';
+import { RowStores } from '../row-model/row-stores';
 
 export interface MainAppOptions {
   dataDir: string;
@@ -50,6 +52,12 @@ export interface MainAppOptions {
    * flood the embedded sandbox on purpose (the contract fuzz) raise them.
    */
   guardLimits?: PlatformLimits;
+  /**
+   * Benchmarks only (browser-mode `--bench-request-budget`): the requests per 5 minutes both the
+   * embedded sandbox and the lockout guard allow, so a million-row walk (1,001 requests) is timed
+   * without waiting for the real platform's budget. Never set against a real platform.
+   */
+  benchRequestBudget?: number;
   /** Desktop notifications for chosen webhook events: Electron passes one; browser mode none. */
   notifier?: Notifier;
   /** The embedded sandbox's control token (tests pass one to drive its controls); default random. */
@@ -114,6 +122,9 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     port: 0,
     size: options.sandboxSize,
     controlToken: options.sandboxControlToken,
+    ...(options.benchRequestBudget
+      ? { rateLimit: { requests: options.benchRequestBudget, windowMs: PLATFORM_LIMITS.requests.windowMs } }
+      : {}),
   });
   const builtIn = await workspaces.ensureBuiltInSandbox({
     baseUrl: sandbox.baseUrl,
@@ -133,6 +144,14 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     log,
     timeoutMs: options.timeoutMs,
     ...(options.guardLimits ? { limits: options.guardLimits } : {}),
+    ...(options.benchRequestBudget
+      ? {
+          limits: {
+            ...PLATFORM_LIMITS,
+            requests: { limit: options.benchRequestBudget, windowMs: PLATFORM_LIMITS.requests.windowMs },
+          },
+        }
+      : {}),
     onGuardChange: throttlePerKey(250, (workspaceId) => events.emit('guard-changed', { workspaceId })),
   });
   const journals = await Journals.open({ dataDir, log, knownSecrets: () => [sandbox.apiSecret] });
@@ -174,10 +193,19 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   events.subscribe((event, payload) => {
     if (event === 'webhook-received') riskWatch.nudge((payload as { workspaceId: string }).workspaceId);
   });
+  const rowStores = new RowStores();
+  const workspaceHandlers = registerWorkspaceHandlers({ workspaces, keys, clients, events });
   const handlers = {
     ...registerRiskHandlers({ watch: riskWatch, clients, events, jobs }),
-    ...registerWorkspaceHandlers({ workspaces, keys, clients, events }),
+    ...workspaceHandlers,
+    // A removed workspace's loaded rows go with it.
+    'workspaces.remove': async (input) => {
+      const removed = await workspaceHandlers['workspaces.remove'](input);
+      if (removed.ok) rowStores.releaseOwnedBy(activitiesOwner(input.id));
+      return removed;
+    },
     ...registerPlatformHandlers({ clients, events, jobs }),
+    ...registerRowModelHandlers({ clients, events, jobs, stores: rowStores }),
     ...registerActionHandlers({ actions, clients }),
     ...registerLocalHandlers({
       info: { version: options.version, shell: options.shell, dataDir, platform: process.platform },

@@ -8,6 +8,7 @@ import type { Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
 import * as platform from '../platform';
 import { toPage } from '../platform/paging';
+import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { HandlersFor } from './types';
@@ -58,6 +59,12 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       }),
     'loans.get': ({ workspaceId, loanId }) =>
       withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
+    'loans.listAll': ({ workspaceId, jobId, ...filters }) =>
+      withClient(workspaceId, ({ client }, org) =>
+        deps.jobs.run(jobId, (signal) =>
+          walkLoans(client, org, filters, { jobId, signal, onProgress: progress }),
+        ),
+      ),
 
     'agentWallets.list': ({ workspaceId, portfolioId }) =>
       withClient(workspaceId, ({ client }) => platform.listAgentWallets(client, { portfolioId })),

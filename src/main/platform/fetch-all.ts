@@ -8,56 +8,66 @@ import type { Activity, CryptoAddress } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import {
+  DEFAULT_LIMITS,
   listActivities,
   listCryptoAddresses,
   type ActivitiesParams,
+  type CallOptions,
   type CryptoAddressesParams,
 } from './operations';
-import { idField, walkPages } from './paging';
+import { idField, walkPages, type PageRequest } from './paging';
 
-export interface FetchAllOptions {
+export interface FetchAllOptions<T = unknown> {
   jobId?: string;
   maxRows?: number;
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
-  /** Rows per request; the platform's own default for activities is 1000. */
+  /** Rows per request; by default the platform's own page size for that list (DEFAULT_LIMITS). */
   pageSize?: number;
+  /** Takes each kept row instead of the result's `items` (paging.ts `collect`). */
+  collect?: (row: T) => void;
+}
+
+/**
+ * Walks one list operation to its end. Every page is background work, so it is sent paced as
+ * `bulk` (the lockout guard keeps headroom for the operator's own requests).
+ */
+function walkList<T>(
+  options: FetchAllOptions<T>,
+  list: { pageSize: number; idField: string },
+  fetchRows: (page: Omit<PageRequest, 'signal'>, call: CallOptions) => Promise<Result<T[]>>,
+): Promise<Result<AllRows<T>>> {
+  return walkPages<T>({
+    ...options,
+    pageSize: options.pageSize ?? list.pageSize,
+    idOf: idField<T>(list.idField),
+    fetchPage: async ({ offset, limit, signal }) => {
+      const rows = await fetchRows({ offset, limit }, { signal, pace: 'bulk' });
+      return rows.ok ? { ok: true, value: { items: rows.value } } : rows;
+    },
+  });
 }
 
 export function listAllActivities(
   client: PlatformClient,
   organizationId: string,
   filters: Omit<ActivitiesParams, 'limit' | 'offset'>,
-  options: FetchAllOptions = {},
+  options: FetchAllOptions<Activity> = {},
 ): Promise<Result<AllRows<Activity>>> {
-  return walkPages<Activity>({
-    ...options,
-    pageSize: options.pageSize ?? 1000,
-    idOf: idField<Activity>('activityId'),
-    fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listActivities(
-        client,
-        organizationId,
-        { ...filters, offset, limit },
-        { signal, pace: 'bulk' },
-      );
-      return page.ok ? { ok: true, value: { items: page.value.activities } } : page;
-    },
+  const list = { pageSize: DEFAULT_LIMITS.activities, idField: 'activityId' };
+  return walkList<Activity>(options, list, async (page, call) => {
+    const answer = await listActivities(client, organizationId, { ...filters, ...page }, call);
+    return answer.ok ? { ok: true, value: answer.value.activities } : answer;
   });
 }
 
 export function listAllCryptoAddresses(
   client: PlatformClient,
   filters: Omit<CryptoAddressesParams, 'limit' | 'offset'>,
-  options: FetchAllOptions = {},
+  options: FetchAllOptions<CryptoAddress> = {},
 ): Promise<Result<AllRows<CryptoAddress>>> {
-  return walkPages<CryptoAddress>({
-    ...options,
-    pageSize: options.pageSize ?? 500,
-    idOf: idField<CryptoAddress>('cryptoAddressId'),
-    fetchPage: async ({ offset, limit, signal }) => {
-      const page = await listCryptoAddresses(client, { ...filters, offset, limit }, { signal, pace: 'bulk' });
-      return page.ok ? { ok: true, value: { items: page.value } } : page;
-    },
-  });
+  const list = { pageSize: DEFAULT_LIMITS.cryptoAddresses, idField: 'cryptoAddressId' };
+  return walkList<CryptoAddress>(options, list, (page, call) =>
+    listCryptoAddresses(client, { ...filters, ...page }, call),
+  );
 }

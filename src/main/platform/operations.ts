@@ -27,7 +27,7 @@ import type {
 } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient, StreamAnswer } from './client';
-import { QUERY_NAMES, buildQuery, path, safePath } from './query';
+import { QUERY_NAMES, buildQuery, path, safePath, type QueryParams } from './query';
 import {
   agentWalletsAnswer,
   agentWalletsOf,
@@ -97,18 +97,26 @@ export async function listClearLoopActions(
   return map(result, (value) => ({ actions: value.actions, pagination: paginationOf(value) as Pagination }));
 }
 
+/** `GET /organizations/{organizationId}/activities`: the same path and query as JSON or as CSV. */
+function activitiesTarget(
+  organizationId: string,
+  params: ActivitiesParams,
+): Result<{ path: string; query: string }> {
+  const p = safePath(() => path`/organizations/${organizationId}/activities`);
+  return p.ok ? { ok: true, value: { path: p.value, query: buildQuery(params, QUERY_NAMES.activities) } } : p;
+}
+
 export async function listActivities(
   client: PlatformClient,
   organizationId: string,
   params: ActivitiesParams,
   opts: CallOptions = {},
 ): Promise<Result<{ activities: Activity[] }>> {
-  const p = safePath(() => path`/organizations/${organizationId}/activities`);
-  if (!p.ok) return p;
+  const target = activitiesTarget(organizationId, params);
+  if (!target.ok) return target;
   return client.request({
     method: 'GET',
-    path: p.value,
-    query: buildQuery(params, QUERY_NAMES.activities),
+    ...target.value,
     expect: arrayField('activities'),
     ...via(opts, 'activities.list'),
   });
@@ -121,75 +129,70 @@ export async function activitiesCsv(
   params: ActivitiesParams,
   opts: CallOptions = {},
 ): Promise<Result<StreamAnswer>> {
-  const p = safePath(() => path`/organizations/${organizationId}/activities`);
-  if (!p.ok) return p;
+  const target = activitiesTarget(organizationId, params);
+  if (!target.ok) return target;
   return client.requestStream({
     method: 'GET',
-    path: p.value,
-    query: buildQuery(params, QUERY_NAMES.activities),
+    ...target.value,
     accept: 'text/csv',
     ...via(opts, 'exports.activitiesCsv'),
   });
 }
 
-export async function listCryptoAddresses(
-  client: PlatformClient,
-  params: CryptoAddressesParams,
-  opts: CallOptions = {},
-): Promise<Result<CryptoAddress[]>> {
-  const result = await client.request<unknown>({
-    method: 'GET',
-    path: '/crypto-addresses',
-    query: buildQuery(params, QUERY_NAMES.cryptoAddresses),
-    expect: arrayField('cryptoAddresses'),
-    ...via(opts, 'cryptoAddresses.list'),
-  });
-  return map(result, (value) => listOf<CryptoAddress>(value, 'cryptoAddresses'));
+/** A GET whose answer holds its rows under `field`: where it is, its query and its history name. */
+interface ListRead {
+  path: string;
+  field: string;
+  operation: string;
+  queryNames?: readonly string[];
+  /** Also accept a bare array (an older platform answers `/accounts` so). */
+  bareArrayToo?: boolean;
 }
 
+/** One list operation as a typed function: the plain lists differ only in their `ListRead`. */
+function listRead<P extends QueryParams, T>(list: ListRead) {
+  return async (client: PlatformClient, params: P, opts: CallOptions = {}): Promise<Result<T[]>> => {
+    const result = await client.request<unknown>({
+      method: 'GET',
+      path: list.path,
+      query: list.queryNames === undefined ? '' : buildQuery(params, list.queryNames),
+      expect: arrayField(list.field, list.bareArrayToo),
+      ...via(opts, list.operation),
+    });
+    return map(result, (value) => listOf<T>(value, list.field));
+  };
+}
+
+export const listCryptoAddresses = listRead<CryptoAddressesParams, CryptoAddress>({
+  path: '/crypto-addresses',
+  field: 'cryptoAddresses',
+  operation: 'cryptoAddresses.list',
+  queryNames: QUERY_NAMES.cryptoAddresses,
+});
+
+const readAccounts = listRead<QueryParams, Account>({
+  path: '/accounts',
+  field: 'accounts',
+  operation: 'accounts.list',
+  bareArrayToo: true,
+});
 /** Deprecated on the real platform in favour of portfolios and wallets; kept working. */
-export async function listAccounts(
-  client: PlatformClient,
-  opts: CallOptions = {},
-): Promise<Result<Account[]>> {
-  const result = await client.request<unknown>({
-    method: 'GET',
-    path: '/accounts',
-    expect: arrayField('accounts', true),
-    ...via(opts, 'accounts.list'),
-  });
-  return map(result, (value) => listOf<Account>(value, 'accounts'));
-}
+export const listAccounts = (client: PlatformClient, opts: CallOptions = {}) =>
+  readAccounts(client, {}, opts);
 
-export async function listPortfolios(
-  client: PlatformClient,
-  params: PortfoliosParams,
-  opts: CallOptions = {},
-): Promise<Result<Portfolio[]>> {
-  const result = await client.request<unknown>({
-    method: 'GET',
-    path: '/portfolios',
-    query: buildQuery(params, QUERY_NAMES.portfolios),
-    expect: arrayField('portfolios'),
-    ...via(opts, 'portfolios.list'),
-  });
-  return map(result, (value) => listOf<Portfolio>(value, 'portfolios'));
-}
+export const listPortfolios = listRead<PortfoliosParams, Portfolio>({
+  path: '/portfolios',
+  field: 'portfolios',
+  operation: 'portfolios.list',
+  queryNames: QUERY_NAMES.portfolios,
+});
 
-export async function listWallets(
-  client: PlatformClient,
-  params: WalletsParams,
-  opts: CallOptions = {},
-): Promise<Result<Wallet[]>> {
-  const result = await client.request<unknown>({
-    method: 'GET',
-    path: '/wallets',
-    query: buildQuery(params, QUERY_NAMES.wallets),
-    expect: arrayField('wallets'),
-    ...via(opts, 'wallets.list'),
-  });
-  return map(result, (value) => listOf<Wallet>(value, 'wallets'));
-}
+export const listWallets = listRead<WalletsParams, Wallet>({
+  path: '/wallets',
+  field: 'wallets',
+  operation: 'wallets.list',
+  queryNames: QUERY_NAMES.wallets,
+});
 
 export async function listLoans(
   client: PlatformClient,

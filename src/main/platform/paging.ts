@@ -171,6 +171,11 @@ export interface WalkOptions<T> extends CursorOptions {
   signal?: AbortSignal;
   jobId?: string;
   onProgress?: (event: ProgressEvent) => void;
+  /**
+   * Takes each kept row instead of the result's `items` (which then stays empty): the row model
+   * stores a million rows compactly as they arrive instead of holding a million objects first.
+   */
+  collect?: (row: T) => void;
 }
 
 /** A string id field of a row, or undefined (a number id is read as its text). */
@@ -189,8 +194,9 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
   const cursor = new PageCursor(options);
 
   const items: T[] = [];
+  const keepRow = options.collect ?? ((row: T) => void items.push(row));
   const report = (phase: ProgressEvent['phase']) =>
-    onProgress?.({ jobId, done: items.length, total: cursor.total, pages: cursor.pages, phase });
+    onProgress?.({ jobId, done: cursor.kept, total: cursor.total, pages: cursor.pages, phase });
   const timer =
     onProgress === undefined ? undefined : setInterval(() => report('running'), PROGRESS_INTERVAL_MS);
   timer?.unref();
@@ -211,7 +217,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
           ok: false,
           error: {
             ...page.error,
-            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${items.length} rows; nothing was kept, try again)`,
+            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${cursor.kept} rows; nothing was kept, try again)`,
           },
         };
       }
@@ -220,7 +226,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i] as T;
         ids[i] = idOf(row);
-        if (cursor.keep(ids[i])) items.push(row);
+        if (cursor.keep(ids[i])) keepRow(row);
       }
       const verdict = cursor.endPage(ids, page.value.total);
       if (verdict === null) continue;

@@ -1,6 +1,9 @@
 /**
  * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large|huge
- * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`.
+ * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`.
+ * `--bench-request-budget` (benchmarks only) raises the embedded sandbox's request limit and the
+ * lockout guard's request count to n per 5 minutes, so that a million-row walk (1,001 requests) is
+ * timed without waiting for the real platform's budget; never use it against a real platform.
  * Starts the main side under plain Node, serves the built renderer on loopback and prints the
  * URL (with its token) on a line of its own.
  */
@@ -16,7 +19,7 @@ import { SANDBOX_SIZES, isSandboxSize } from '../../sandbox';
 function usage(message: string): never {
   console.error(
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
-      ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>]`,
+      ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`,
   );
   process.exit(2);
 }
@@ -29,6 +32,7 @@ async function main(): Promise<void> {
     'static-dir'?: string;
     'platform-timeout-ms'?: string;
     'sandbox-control-token'?: string;
+    'bench-request-budget'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -39,6 +43,7 @@ async function main(): Promise<void> {
         'static-dir': { type: 'string' },
         'platform-timeout-ms': { type: 'string' },
         'sandbox-control-token': { type: 'string' },
+        'bench-request-budget': { type: 'string' },
       },
       strict: true,
     }));
@@ -59,6 +64,13 @@ async function main(): Promise<void> {
   const sandboxControlToken = values['sandbox-control-token'];
   if (sandboxControlToken !== undefined && !/^[\x21-\x7e]{16,200}$/.test(sandboxControlToken))
     usage('--sandbox-control-token must be 16 to 200 printable ASCII characters without spaces');
+  const rawBudget = values['bench-request-budget'];
+  const benchRequestBudget = rawBudget === undefined ? undefined : Number(rawBudget);
+  if (
+    benchRequestBudget !== undefined &&
+    (!Number.isInteger(benchRequestBudget) || benchRequestBudget < 1 || benchRequestBudget > 1_000_000)
+  )
+    usage(`--bench-request-budget must be a whole number of requests from 1 to 1000000, got "${rawBudget}"`);
   const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
   const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
   if (!existsSync(resolve(staticDir, 'index.html')))
@@ -76,6 +88,7 @@ async function main(): Promise<void> {
     timeoutMs,
     // Tests drive the embedded sandbox's controls with a token they chose; default random.
     sandboxControlToken,
+    benchRequestBudget,
   });
   const bridge = await startWebBridge({
     router: mainApp.router,

@@ -98,6 +98,19 @@ function reply(res: ServerResponse, status: number, body: unknown, extra: Record
   res.end(text);
 }
 
+/** Answers an error without reading the body, which is drained so that the sender is not left waiting. */
+function refuse(
+  req: IncomingMessage,
+  res: ServerResponse,
+  status: number,
+  error: string,
+  message: string,
+  headers: Record<string, string> = {},
+): void {
+  req.resume();
+  reply(res, status, { error, message }, headers);
+}
+
 const STATUS_OF: Record<WebhookVerdict, number> = { valid: 200, invalid: 401, stale: 401, malformed: 400 };
 
 /** application/json or a structured `+json` type, parameters ignored; anything else is not a delivery. */
@@ -219,41 +232,20 @@ export class WebhookReceiver {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const target = this.target;
-    if (req.method !== 'POST') {
-      req.resume();
-      reply(res, 405, { error: 'method-not-allowed', message: 'deliveries are POSTed' }, { Allow: 'POST' });
-      return;
-    }
+    if (req.method !== 'POST')
+      return refuse(req, res, 405, 'method-not-allowed', 'deliveries are POSTed', { Allow: 'POST' });
     // A web page could aim a browser at this port through a rebinding DNS name: refuse other hosts.
-    if (!isLoopbackHostHeader(req.headers.host) || target === null) {
-      req.resume();
-      reply(res, 421, {
-        error: 'misdirected',
-        message: 'this receiver answers 127.0.0.1 and localhost only',
-      });
-      return;
-    }
+    if (!isLoopbackHostHeader(req.headers.host) || target === null)
+      return refuse(req, res, 421, 'misdirected', 'this receiver answers 127.0.0.1 and localhost only');
     if (req.headers.origin !== undefined) {
       this.refusedCounts.origin++;
-      req.resume();
-      reply(
-        res,
-        403,
-        { error: 'browser-origin', message: 'requests from a web page (with an Origin header) are refused' },
-        { Connection: 'close' },
-      );
-      return;
+      const message = 'requests from a web page (with an Origin header) are refused';
+      return refuse(req, res, 403, 'browser-origin', message, { Connection: 'close' });
     }
     if (!isJsonContentType(req.headers['content-type'])) {
       this.refusedCounts.contentType++;
-      req.resume();
-      reply(
-        res,
-        415,
-        { error: 'unsupported-media-type', message: 'deliveries must be sent as application/json' },
-        { Connection: 'close' },
-      );
-      return;
+      const message = 'deliveries must be sent as application/json';
+      return refuse(req, res, 415, 'unsupported-media-type', message, { Connection: 'close' });
     }
     const read = await readBody(req);
     const signer = read.ok ? await target.signer().catch(() => null) : null;

@@ -14,7 +14,7 @@ import { useUiStateStore } from './state/ui-state-store';
 import { DEFAULT_TAB } from '@shared/tabs';
 
 /** Starts the active workspace's default tab's data as soon as the workspace is known. */
-function prefetchActiveTab(activeId: string): void {
+export function prefetchActiveTab(activeId: string): void {
   const ui = useUiStateStore.getState().byWs[activeId];
   if ((ui?.tab ?? DEFAULT_TAB) === 'portfolios-wallets')
     prefetchPortfoliosWallets(
@@ -29,7 +29,7 @@ export function App() {
   const active = useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
 
   useEffect(() => {
-    void useWorkspaceStore.getState().load(prefetchActiveTab);
+    // The workspace list is loaded by app-root.tsx before the first render (boot.ts asked for it).
     const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
     const offProgress = subscribeProgress();
     const offWebhooks = subscribeWebhooks();

@@ -1,10 +1,10 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { installTransport } from './transport/install';
-import { App } from './App';
-import { applyStoredTheme } from './state/theme';
-import { queryClient } from './state/query-client';
+/**
+ * The renderer's entry, kept small on purpose: it installs the transport and sends the first
+ * request (boot.ts) before the browser evaluates the rest of the app (app-root.tsx: React, the
+ * view kit, the shell), so that the request and the evaluation overlap. The styles stay here so
+ * that the page's stylesheet is linked from index.html and loads with it.
+ */
+import './boot';
 import './styles/theme.css';
 import './styles/base.css';
 import './styles/components.css';
@@ -12,23 +12,4 @@ import './styles/dialogs.css';
 import './styles/table.css';
 import './styles/views.css';
 
-applyStoredTheme();
-const transport = installTransport();
-const root = createRoot(document.getElementById('root') as HTMLElement);
-
-if (transport.ok) {
-  root.render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <App />
-      </QueryClientProvider>
-    </StrictMode>,
-  );
-} else {
-  root.render(
-    <div className="fatal" data-testid="transport-error" role="alert">
-      <h1>Copper Operator</h1>
-      <p>{transport.message}</p>
-    </div>,
-  );
-}
+void import('./app-root');

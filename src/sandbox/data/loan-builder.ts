@@ -12,32 +12,19 @@ export function isCollateralisedType(type: LoanType): boolean {
   return type.includes('collateralised') || type === 'agency-lending-first-lien-child-loan';
 }
 
-/** Statuses that come after approval, so the loan carries approvedAt/By. */
+/** Statuses before (or without) approval; every other status carries approvedAt/By. */
 const BEFORE_APPROVAL: readonly LoanStatus[] = [
   'awaiting-approval',
   'awaiting-acceptance',
   'rejected',
   'cancelled',
 ];
-/** Statuses in which funds went out, so the loan carries a completed disbursal. */
-const DISBURSED: readonly LoanStatus[] = [
-  'active',
-  'repaying',
-  'defaulting',
-  'partially-defaulting',
-  'early-termination-in-progress',
-  'early-termination-completed',
-  'defaulted',
-  'default-resolved',
-  'repaid',
-  'repaying-interest',
-  'interest-repaid',
-  'securing-collateral',
-  'collateral-secured',
-  'releasing-collateral',
-  'collateral-released',
-  'closed',
-  'awaiting-interest-payment',
+/** Statuses in which no funds went out yet; in every other status the loan carries a completed disbursal. */
+const NOT_DISBURSED: readonly LoanStatus[] = [
+  ...BEFORE_APPROVAL,
+  'awaiting-collateral',
+  'disbursing',
+  'errored',
 ];
 
 export interface LoanSpec {
@@ -181,7 +168,7 @@ export function buildLoan(rng: Rng, spec: LoanSpec): Loan {
     extra.approvedAt = String(spec.createdAt + 3_600_000);
     extra.approvedBy = lenderUser;
   }
-  if (DISBURSED.includes(spec.status)) {
+  if (!NOT_DISBURSED.includes(spec.status)) {
     extra.disbursedAt = String(spec.createdAt + 7_200_000);
     loan.originalLoanAmount = spec.amount;
     loan.originalLoanValue = fmt(loanUsd, 2);

@@ -32,6 +32,9 @@ export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
     const ids = own.map((p) => p.portfolioId);
     const isCaller = org.role === 'caller';
     const label = org.organizationId;
+    // Each kind of record has its own stream, so that a change in one leaves the others' data as it was.
+    const rng = (kind: string) => rngFor(seed, `${kind}:${label}`);
+    const records = (forCaller: number) => (isCaller ? forCaller : COUNTERPARTY_RECORDS);
     activities.set(
       label,
       isCaller && profile.generatedActivities === true
@@ -42,32 +45,16 @@ export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
             ids,
             profile.activities,
           )
-        : buildActivities(
-            rngFor(seed, `activities:${label}`),
-            label,
-            org.userIds,
-            ids,
-            isCaller ? profile.activities : COUNTERPARTY_RECORDS,
-          ),
+        : buildActivities(rng('activities'), label, org.userIds, ids, records(profile.activities)),
     );
+    const clearLoopPortfolios = own.filter((p) => p.portfolioType === 'clearloop');
     clearLoopActions.set(
       label,
-      buildClearLoopActions(
-        rngFor(seed, `clearloop:${label}`),
-        label,
-        own.filter((p) => p.portfolioType === 'clearloop'),
-        isCaller ? profile.clearLoopActions : COUNTERPARTY_RECORDS,
-      ),
+      buildClearLoopActions(rng('clearloop'), label, clearLoopPortfolios, records(profile.clearLoopActions)),
     );
     cryptoAddresses.set(
       label,
-      buildCryptoAddresses(
-        rngFor(seed, `addresses:${label}`),
-        label,
-        org.userIds,
-        ids,
-        isCaller ? profile.cryptoAddresses : COUNTERPARTY_RECORDS,
-      ),
+      buildCryptoAddresses(rng('addresses'), label, org.userIds, ids, records(profile.cryptoAddresses)),
     );
   }
   return {

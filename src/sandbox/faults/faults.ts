@@ -101,6 +101,7 @@ export class FaultTable {
 
   /** The first fault (in the order added) matching the request; counts it down. */
   take(method: string, path: string): Fault | undefined {
+    if (this.faults.length === 0) return undefined; // every request asks: no search, no closure
     const i = this.faults.findIndex((f) => f.method === method && path.startsWith(f.pathPrefix));
     const fault = this.faults[i];
     if (fault === undefined) return undefined;

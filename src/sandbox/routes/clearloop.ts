@@ -33,7 +33,11 @@ function listActions(req: PlatformRequest): Reply {
     portfolioIds === undefined &&
     actionType === undefined &&
     !executedOnly;
-  const filterKey = JSON.stringify([from, to, clientAccountId, portfolioIds, actionType, executedOnly]);
+  // The unfiltered ascending walk (the usual page) needs no view key.
+  const filterKey =
+    filtered && direction === 'asc'
+      ? ''
+      : JSON.stringify([from, to, clientAccountId, portfolioIds, actionType, executedOnly]);
   const base: readonly ClearLoopAction[] = filtered
     ? all
     : store.view(`clearloop:${org}:${filterKey}`, () => {

@@ -35,6 +35,19 @@ function findAllocation(loan: Loan, id: string): LoanAllocation {
   return a;
 }
 
+/** The named allocation, when it and its loan are in the states the action needs; else 409 saying what it needs. */
+function allocationAwaiting(
+  loan: Loan,
+  id: string,
+  needs: { loanStatus: string; type: string; status: string },
+  expected: string,
+): LoanAllocation {
+  const a = findAllocation(loan, id);
+  if (loan.status !== needs.loanStatus || a.allocationType !== needs.type || a.status !== needs.status)
+    throw conflict(`the allocation is not ${expected}`);
+  return a;
+}
+
 function touch(loan: Loan, now: string): void {
   loan.updatedAt = now;
 }
@@ -53,14 +66,12 @@ export function cancelInterestPayment(
   actor: Actor,
   input: { loanAllocationId: string; effectiveDate?: string },
 ): Change {
-  const a = findAllocation(loan, input.loanAllocationId);
-  if (
-    loan.status !== 'repaying-interest' ||
-    a.allocationType !== 'repay' ||
-    a.status !== 'awaiting-acceptance'
-  ) {
-    throw conflict('the allocation is not an interest payment request awaiting acceptance');
-  }
+  const a = allocationAwaiting(
+    loan,
+    input.loanAllocationId,
+    { loanStatus: 'repaying-interest', type: 'repay', status: 'awaiting-acceptance' },
+    'an interest payment request awaiting acceptance',
+  );
   a.status = 'cancelled';
   a.extra = { ...a.extra, cancelledAt: actor.now, cancelledBy: actor.userId };
   if (input.effectiveDate !== undefined) a.extra.effectiveDate = input.effectiveDate;
@@ -120,15 +131,14 @@ export function confirmExternalDisbursement(
 ): Change {
   if (sideOf(loan, actor.organizationId) !== 'lend')
     throw forbidden('only the lender may confirm an external disbursement');
-  const a = findAllocation(loan, input.loanAllocationId);
-  if (
-    loan.extra?.externalDisbursal !== true ||
-    loan.status !== 'disbursing' ||
-    a.allocationType !== 'disburse-externally' ||
-    a.status !== 'awaiting-confirmation'
-  ) {
-    throw conflict('the allocation is not an external disbursement awaiting confirmation');
-  }
+  const expected = 'an external disbursement awaiting confirmation';
+  const a = allocationAwaiting(
+    loan,
+    input.loanAllocationId,
+    { loanStatus: 'disbursing', type: 'disburse-externally', status: 'awaiting-confirmation' },
+    expected,
+  );
+  if (loan.extra?.externalDisbursal !== true) throw conflict(`the allocation is not ${expected}`);
   a.status = 'confirmed';
   a.extra = { ...a.extra, confirmedAt: actor.now, confirmedBy: actor.userId };
   a.updatedAt = actor.now;

@@ -21,6 +21,26 @@ export interface WebhookEvent {
 /** Copies a stored record so that later in-place changes do not alter a queued payload. */
 const copy = <T>(value: T): T => structuredClone(value);
 
+/** The one event a record's change produces; its payload is a copy of the record. */
+function eventOf(
+  event: SandboxFiredEvent,
+  organizationId: string,
+  portfolioIds: readonly string[],
+  record: unknown,
+): WebhookEvent[] {
+  return [{ event, organizationId, portfolioIds, payload: () => copy(record) }];
+}
+
+/** A record kept in one portfolio: its event goes to that portfolio's organization (none once it is gone). */
+function portfolioEventOf(
+  event: SandboxFiredEvent,
+  record: { portfolioId: string },
+  store: SandboxStore,
+): WebhookEvent[] {
+  const org = store.portfolio(record.portfolioId)?.organizationId;
+  return org === undefined ? [] : eventOf(event, org, [record.portfolioId], record);
+}
+
 export function webhookEventsFor(change: StateChange, store: SandboxStore): WebhookEvent[] {
   switch (change.kind) {
     case 'loan-updated': {
@@ -39,69 +59,25 @@ export function webhookEventsFor(change: StateChange, store: SandboxStore): Webh
       }
       return out;
     }
-    case 'agent-wallet-activated': {
-      const { wallet } = change;
-      const org = store.portfolio(wallet.portfolioId)?.organizationId;
-      if (org === undefined) return [];
-      return [
-        {
-          event: 'agent-wallet-activated',
-          organizationId: org,
-          portfolioIds: [wallet.portfolioId],
-          payload: () => copy(wallet),
-        },
-      ];
-    }
+    case 'agent-wallet-activated':
+      return portfolioEventOf('agent-wallet-activated', change.wallet, store);
     case 'clearloop-action-executed': {
       const { action } = change;
-      return [
-        {
-          event:
-            action.action === 'add-funds'
-              ? 'clearloop-delegation-completed'
-              : 'clearloop-undelegation-completed',
-          organizationId: action.organizationId,
-          portfolioIds: [action.clearLoopPortfolioId],
-          payload: () => copy(action),
-        },
-      ];
+      const event =
+        action.action === 'add-funds' ? 'clearloop-delegation-completed' : 'clearloop-undelegation-completed';
+      return eventOf(event, action.organizationId, [action.clearLoopPortfolioId], action);
     }
-    case 'order-completed': {
-      const { order } = change;
-      const org = store.portfolio(order.portfolioId)?.organizationId;
-      if (org === undefined) return [];
-      return [
-        {
-          event: 'order-completed',
-          organizationId: org,
-          portfolioIds: [order.portfolioId],
-          payload: () => copy(order),
-        },
-      ];
-    }
+    case 'order-completed':
+      return portfolioEventOf('order-completed', change.order, store);
     case 'transfer': {
       const { transfer } = change;
       const event = transferEvent(transfer.orderType, transfer.status);
       if (event === undefined) return [];
-      return [
-        {
-          event,
-          organizationId: transfer.organizationId,
-          portfolioIds: [transfer.portfolioId],
-          payload: () => copy(transfer),
-        },
-      ];
+      return eventOf(event, transfer.organizationId, [transfer.portfolioId], transfer);
     }
     case 'crypto-address-created': {
       const { address } = change;
-      return [
-        {
-          event: 'crypto-address-created',
-          organizationId: address.organizationId,
-          portfolioIds: address.portfolioIds,
-          payload: () => copy(address),
-        },
-      ];
+      return eventOf('crypto-address-created', address.organizationId, address.portfolioIds, address);
     }
   }
 }

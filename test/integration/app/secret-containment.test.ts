@@ -136,6 +136,12 @@ describe('secret containment', () => {
     };
     const loanId = loans.items[0]!.loanId;
     await call('loans.get', { workspaceId: ws, loanId });
+    await call('loans.listAll', { workspaceId: ws, jobId: 'loans-all' });
+    // The row model: a store of activities on the main side, a window of it, then released.
+    const loaded = await call('rows.loadActivities', { workspaceId: ws, jobId: 'rows-all', maxRows: 2000 });
+    const storeId = (loaded.value as { storeId: string }).storeId;
+    await call('rows.window', { storeId, offset: 0, count: 50, sort: { id: 'createdAt', desc: true } });
+    await call('rows.release', { storeId });
     // Every action goes prepare → execute; the prepared request and every outcome reach the renderer.
     const act = async (action: Record<string, unknown>, phrase?: string) => {
       const prepared = await call('actions.prepare', { workspaceId: ws, action });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useDelayedWhile } from './view-kit/use-timers';
 
 export async function copyText(text: string): Promise<boolean> {
   try {
@@ -28,11 +29,7 @@ interface CopyButtonProps {
 
 export function CopyButton({ text, label = 'Copy', inRow = false }: CopyButtonProps) {
   const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const t = setTimeout(() => setCopied(false), 1200);
-    return () => clearTimeout(t);
-  }, [copied]);
+  useDelayedWhile(copied, 1200, () => setCopied(false));
   return (
     <button
       type="button"

@@ -1,13 +1,14 @@
-/**
- * The From / To pair of a time-range filter: local date-time inputs over epoch-millisecond
- * strings, which is what the platform's `createdFrom`/`fromTimestamp` parameters take.
- */
-import { epochMsToLocalInput, localInputToEpochMs } from '../lib/time';
+/** The From / To pair of a time-range filter: a local date-time input for each end. */
+import { epochMsToLocalInput } from '../lib/time';
+import { withEnd, type TimeRange } from './time-range';
+import { TextField } from './view-kit/fields';
 
-export interface TimeRange {
-  from?: string;
-  to?: string;
-}
+export type { TimeRange } from './time-range';
+
+const ENDS = [
+  { end: 'from', label: 'From', testId: 'filter-from' },
+  { end: 'to', label: 'To', testId: 'filter-to' },
+] as const;
 
 export function TimeRangeFields({
   value,
@@ -18,24 +19,16 @@ export function TimeRangeFields({
 }) {
   return (
     <>
-      <label className="field">
-        From
-        <input
+      {ENDS.map(({ end, label, testId }) => (
+        <TextField
+          key={end}
+          label={label}
           type="datetime-local"
-          data-testid="filter-from"
-          value={epochMsToLocalInput(value.from)}
-          onChange={(e) => onChange({ ...value, from: localInputToEpochMs(e.target.value) })}
+          testId={testId}
+          value={epochMsToLocalInput(value[end])}
+          onChange={(local) => onChange(withEnd(value, end, local))}
         />
-      </label>
-      <label className="field">
-        To
-        <input
-          type="datetime-local"
-          data-testid="filter-to"
-          value={epochMsToLocalInput(value.to)}
-          onChange={(e) => onChange({ ...value, to: localInputToEpochMs(e.target.value) })}
-        />
-      </label>
+      ))}
     </>
   );
 }

@@ -4,25 +4,10 @@
  * kept for the title attribute.
  */
 
-/**
- * Epoch ms, or null. Digits of length ≤ 11 are unix seconds; longer ones are milliseconds. The
- * platform promises strings but may send a JSON number: an integer is read like its digits,
- * anything else that is not a string is no timestamp (never a crash).
- */
-export function parseTimestamp(raw: unknown): number | null {
-  if (typeof raw === 'number')
-    return Number.isSafeInteger(raw) && raw >= 0 ? parseTimestamp(String(raw)) : null;
-  if (typeof raw !== 'string') return null;
-  const s = raw.trim();
-  if (s === '' || s === '0') return null;
-  if (/^\d+$/.test(s)) {
-    const n = Number(s);
-    if (!Number.isSafeInteger(n)) return null;
-    return s.length <= 11 ? n * 1000 : n;
-  }
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : t;
-}
+import { timestampMs } from '@shared/sort-ranks';
+
+/** Epoch ms, or null: the one reading of platform timestamps, shared with the main side's sort. */
+export const parseTimestamp = timestampMs;
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -5,6 +5,12 @@
  * Memory is the source of truth once a workspace has been seen, so switching back is instant;
  * changes are written through `workspaces.saveUiState`, debounced per workspace.
  *
+ * A reload must not lose the last change: the save that `pagehide` sends and the new page's first
+ * `workspaces.list` (sent at boot, before React) travel on different connections, so the list may
+ * be answered before the save lands. The unloading page therefore also hands its unsaved states to
+ * the next page of the same tab (sessionStorage, UI state only: never a secret), which prefers
+ * them over the list's copy and saves them again.
+ *
  * A tab that crashed (its error boundary caught a render error) is never saved as the tab to open:
  * the next start opens a safe tab instead, so a crash cannot stick across restarts (issue 18).
  */
@@ -40,7 +46,9 @@ export const useUiStateStore = create<UiStateStore>()((set, get) => {
     byWs: {},
     hydrate(wsId, raw) {
       if (get().byWs[wsId]) return;
-      set({ byWs: { ...get().byWs, [wsId]: parseUiState(raw) } });
+      const handedOver = takeHandedOver(wsId);
+      set({ byWs: { ...get().byWs, [wsId]: parseUiState(handedOver ?? raw) } });
+      if (handedOver !== undefined) scheduleSave(wsId);
     },
     setTab: (wsId, tab) => patch(wsId, (ui) => ({ ...ui, tab })),
     setFilters: (wsId, feature, filters) =>
@@ -77,22 +85,65 @@ function scheduleSave(wsId: string): void {
   );
 }
 
+function stored(ui: WorkspaceUi): JsonObject {
+  return { v: 1, tab: tabToSave(ui), filters: ui.filters, tables: ui.tables };
+}
+
 async function save(wsId: string): Promise<void> {
   const ui = useUiStateStore.getState().byWs[wsId];
   if (!ui) return;
-  const uiState: JsonObject = { v: 1, tab: tabToSave(ui), filters: ui.filters, tables: ui.tables };
+  const uiState = stored(ui);
   const res = await copper().workspaces.saveUiState({ id: wsId, uiState });
   // A failed save only loses the remembered layout; it must not interrupt the operator.
   if (!res.ok && res.error.code !== 'workspace-not-found')
     console.warn('[ui-state] save failed:', res.error.code);
 }
 
-/** Writes pending saves now (on page hide), so a reload restores the last view. */
+const HANDOVER_KEY = 'copper.unsavedUiState';
+
+function readHandover(): Record<string, JsonObject> {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(HANDOVER_KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, JsonObject>)
+      : {};
+  } catch {
+    return {}; // Unreadable or no storage: the list's copy is used, as without a hand-over.
+  }
+}
+
+/** The state an unloading page left for `wsId`, once (removed as it is read). */
+function takeHandedOver(wsId: string): JsonObject | undefined {
+  const all = readHandover();
+  const mine = all[wsId];
+  if (mine === undefined) return undefined;
+  delete all[wsId];
+  try {
+    if (Object.keys(all).length === 0) sessionStorage.removeItem(HANDOVER_KEY);
+    else sessionStorage.setItem(HANDOVER_KEY, JSON.stringify(all));
+  } catch {
+    // Storage gone: nothing more to clean.
+  }
+  return mine;
+}
+
+/**
+ * Writes pending saves now (on page hide), so a reload restores the last view, and hands them to
+ * the next page in case its first read overtakes them (see the header).
+ */
 export function flushUiStateSaves(): void {
+  const handover = readHandover();
   for (const [wsId, t] of timers) {
     clearTimeout(t);
     timers.delete(wsId);
+    const ui = useUiStateStore.getState().byWs[wsId];
+    if (ui) handover[wsId] = stored(ui);
     void save(wsId);
+  }
+  try {
+    if (Object.keys(handover).length > 0) sessionStorage.setItem(HANDOVER_KEY, JSON.stringify(handover));
+  } catch {
+    // No storage (quota, privacy mode): the save above is still on its way.
   }
 }
 

@@ -6,7 +6,7 @@
  */
 import { create } from 'zustand';
 import type { WorkspaceList, WorkspaceView } from '@shared/contract';
-import type { AppError } from '@shared/result';
+import type { AppError, Result } from '@shared/result';
 import { copper } from '../lib/api';
 import { useUiStateStore } from './ui-state-store';
 
@@ -19,8 +19,12 @@ interface WorkspaceState {
   /**
    * Loads the workspace list. `beforeRender` runs once the active workspace is known but before
    * the store updates (and React renders the shell): the place to start its data requests.
+   * `asked`: the same request already sent (at boot, before React), whose answer is used.
    */
-  load(beforeRender?: (activeId: string) => void): Promise<void>;
+  load(
+    beforeRender?: (activeId: string) => void,
+    asked?: Promise<Result<WorkspaceList>> | null,
+  ): Promise<void>;
   apply(list: WorkspaceList): void;
   activate(id: string): Promise<AppError | null>;
   upsert(view: WorkspaceView): void;
@@ -46,9 +50,9 @@ export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
   status: 'loading',
   error: null,
   recoveredFrom: null,
-  async load(beforeRender) {
+  async load(beforeRender, asked) {
     set({ status: 'loading', error: null });
-    const res = await copper().workspaces.list({});
+    const res = await (asked ?? copper().workspaces.list({}));
     if (!res.ok) {
       set({ status: 'error', error: res.error });
       return;

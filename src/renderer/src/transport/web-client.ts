@@ -4,7 +4,9 @@
  * removed from the address bar. Every call is a POST with the token header; events arrive on one
  * streamed response read with fetch (EventSource cannot send headers).
  */
-import { CALL_NAMES, EVENT_NAMES, type CopperApi, type EventName, type Events } from '@shared/contract';
+// The names from channels.ts (no zod): the transport is evaluated first, before the app (boot.ts).
+import { CALL_NAME_LIST as CALL_NAMES, EVENT_NAME_LIST as EVENT_NAMES } from '@shared/channels';
+import type { CopperApi, EventName, Events } from '@shared/contract';
 import type { Result } from '@shared/result';
 
 const TOKEN_KEY = 'copper.token';

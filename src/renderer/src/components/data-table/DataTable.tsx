@@ -1,5 +1,4 @@
 import {
-  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -25,9 +24,9 @@ import type { QueryStatus } from '../../state/workspace-query';
 import { ErrorBanner } from '../ErrorBanner';
 import { copyText } from '../CopyButton';
 import { ColumnMenu } from './ColumnMenu';
-import { renderCell } from './cells';
+import { DataRow, PlaceholderRow } from './DataRow';
 import { sortRows } from './sort';
-import type { ColumnSpec } from './types';
+import type { ColumnSpec, RowSource, SortState } from './types';
 import { useHorizontalOverflow } from './useHorizontalOverflow';
 import { columnWidth, headerMinWidth } from './widths';
 import { HeaderCell } from './HeaderCell';
@@ -56,16 +55,33 @@ export interface DataTableProps<T> {
   toolbar?: ReactNode;
   /** Server-paged tables sort on the server; client sorting of one page would mislead. */
   disableSort?: boolean;
+  /**
+   * Rows kept elsewhere (the main side's row model), read by index: `rows` is ignored, the layout's
+   * sort is applied by the source, rows not fetched yet show as placeholders.
+   */
+  source?: RowSource<T> | null;
 }
+
+const sortLabel = (sort: SortState | null) => (sort ? `${sort.id}:${sort.desc ? 'desc' : 'asc'}` : 'none');
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const { testId, rows, columns, getRowId, status, error, onRetry, layout, onLayoutChange } = props;
   const { selectedId = null, onSelect, emptyText = 'Nothing to show.', toolbar, disableSort = false } = props;
+  const { source = null } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
+  /** The active row's position: a source's rows are not all here to search for the id. */
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
 
   const sort = disableSort ? null : layout.sort;
-  const sorted = useMemo(() => sortRows(rows ?? [], columns, sort), [rows, columns, sort]);
+  const sorted = useMemo(
+    () => (source ? (NO_ROWS as T[]) : sortRows(rows ?? [], columns, sort)),
+    [source, rows, columns, sort],
+  );
+  const count = source ? source.total : sorted.length;
+  const rowAt = (index: number): T | undefined => (source ? source.rowAt(index) : sorted[index]);
+  /** The order of the rows on screen now: a source's follows the layout's sort once its rows arrive. */
+  const rowsSortedBy = source ? source.sortedBy : sort;
 
   // TanStack Table owns the column model: definitions, sorting state (asc → desc → none, one
   // column), visibility, order and sizing, all kept in the persisted layout. Rows are NOT fed
@@ -148,7 +164,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   };
 
   const virtualizer = useVirtualizer({
-    count: sorted.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
@@ -163,26 +179,39 @@ export function DataTable<T>(props: DataTableProps<T>) {
   useLayoutEffect(() => {
     onSelectRef.current = onSelect;
   });
-  const onRowClick = useCallback((id: string, row: T) => {
+  const onRowClick = useCallback((id: string, row: T, index: number) => {
     setActiveId(id);
+    setActiveIndex(index);
     onSelectRef.current?.(row);
   }, []);
 
+  const virtualItems = virtualizer.getVirtualItems();
+  const firstVisible = virtualItems[0]?.index ?? 0;
+  const lastVisible = virtualItems.at(-1)?.index ?? 0;
+  useEffect(() => {
+    source?.onRange(firstVisible, lastVisible);
+  }, [source, firstVisible, lastVisible]);
+
   const moveTo = (index: number) => {
-    const row = sorted[index];
-    if (row === undefined) return;
-    const id = getRowId(row);
-    setActiveId(id);
+    const row = rowAt(index);
     virtualizer.scrollToIndex(index, { align: 'auto' });
-    onSelect?.(row);
+    setActiveIndex(index);
+    // A source's row may still be on its way: it becomes active by position until it arrives.
+    setActiveId(row === undefined ? null : getRowId(row));
+    if (row !== undefined) onSelect?.(row);
+  };
+
+  const indexOfActive = (): number => {
+    if (source) return activeIndex ?? -1;
+    const current = activeId ?? selectedId;
+    return current === null ? -1 : sorted.findIndex((r) => getRowId(r) === current);
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (sorted.length === 0) return;
-    const current = activeId ?? selectedId;
-    const at = current === null ? -1 : sorted.findIndex((r) => getRowId(r) === current);
+    if (count === 0) return;
+    const at = indexOfActive();
     const page = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 400) / ROW_HEIGHT) - 2);
-    const last = sorted.length - 1;
+    const last = count - 1;
     const targets: Record<string, number> = {
       ArrowDown: Math.min(last, at + 1),
       ArrowUp: Math.max(0, at - 1),
@@ -200,17 +229,24 @@ export function DataTable<T>(props: DataTableProps<T>) {
       moveTo(at);
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && at >= 0) {
       const idCol = visibleSpecs.find((c) => c.kind === 'id');
-      const v = idCol?.value(sorted[at] as T);
+      const row = rowAt(at);
+      const v = row === undefined ? undefined : idCol?.value(row);
       if (v) void copyText(v);
     }
   };
 
-  const showRows = sorted.length > 0;
+  const showRows = count > 0;
   const loadingFirst = !showRows && (status === 'loading' || status === 'idle');
-  const total = rows?.length ?? 0;
+  const total = source ? source.total : (rows?.length ?? 0);
 
   return (
-    <div className="dt" data-testid={testId} data-status={status} data-row-count={total}>
+    <div
+      className="dt"
+      data-testid={testId}
+      data-status={status}
+      data-row-count={total}
+      data-rows-sort={sortLabel(rowsSortedBy)}
+    >
       <div className="dt-toolbar">
         <div className="dt-toolbar-left">{toolbar}</div>
         <div className="dt-toolbar-right">
@@ -279,9 +315,17 @@ export function DataTable<T>(props: DataTableProps<T>) {
             </div>
             {showRows ? (
               <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
-                {virtualizer.getVirtualItems().map((vi) => {
-                  const row = sorted[vi.index];
-                  if (row === undefined) return null;
+                {virtualItems.map((vi) => {
+                  const row = rowAt(vi.index);
+                  if (row === undefined)
+                    return source ? (
+                      <PlaceholderRow
+                        key={`placeholder-${vi.index}`}
+                        index={vi.index}
+                        start={vi.start}
+                        template={template}
+                      />
+                    ) : null;
                   const id = getRowId(row);
                   return (
                     <DataRow
@@ -293,7 +337,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                       template={template}
                       visible={visibleSpecs}
                       selected={id === selectedId}
-                      active={id === activeId}
+                      active={source ? vi.index === activeIndex : id === activeId}
                       onRowClick={onRowClick}
                     />
                   );
@@ -314,52 +358,3 @@ export function DataTable<T>(props: DataTableProps<T>) {
     </div>
   );
 }
-
-interface DataRowProps<T> {
-  row: T;
-  id: string;
-  index: number;
-  start: number;
-  template: string;
-  visible: readonly ColumnSpec<T>[];
-  selected: boolean;
-  active: boolean;
-  onRowClick: (id: string, row: T) => void;
-}
-
-/**
- * One row. Memoised: while scrolling, rows that stay in the window keep their props and are not
- * rendered again; only the rows entering it are.
- */
-function DataRowImpl<T>({
-  row,
-  id,
-  index,
-  start,
-  template,
-  visible,
-  selected,
-  active,
-  onRowClick,
-}: DataRowProps<T>) {
-  const cls = `dt-row${selected ? ' selected' : ''}${active ? ' active' : ''}${index % 2 ? ' odd' : ''}`;
-  return (
-    <div
-      role="row"
-      aria-rowindex={index + 1}
-      aria-selected={selected}
-      data-testid="row"
-      data-row-id={id}
-      className={cls}
-      style={{ transform: `translateY(${start}px)`, gridTemplateColumns: template }}
-      onClick={() => onRowClick(id, row)}
-    >
-      {visible.map((c) => (
-        <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
-          {renderCell(c, row)}
-        </div>
-      ))}
-    </div>
-  );
-}
-const DataRow = memo(DataRowImpl) as typeof DataRowImpl;

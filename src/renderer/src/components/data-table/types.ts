@@ -33,3 +33,14 @@ export interface SortState {
   id: string;
   desc: boolean;
 }
+
+/** Rows read by index from elsewhere (the main side's row model) instead of an array. */
+export interface RowSource<T> {
+  total: number;
+  /** The row at a position of the sorted result, or undefined while it is being fetched. */
+  rowAt: (index: number) => T | undefined;
+  /** The table tells which rows are visible, so that the source fetches them and their neighbours. */
+  onRange: (first: number, last: number) => void;
+  /** The sort of the rows `rowAt` gives now (they follow the layout's sort once fetched). */
+  sortedBy: SortState | null;
+}

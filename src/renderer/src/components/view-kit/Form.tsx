@@ -1,8 +1,11 @@
 import type { FormHTMLAttributes, ReactNode } from 'react';
 
 interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> {
-  /** Called with the form on submit; the page never navigates. Read secrets with `FormData` here. */
-  onSubmit(form: HTMLFormElement): void;
+  /**
+   * Called with the form on submit; the page never navigates. Read secrets with `FormData` here.
+   * An async handler reports its own failures (a banner): the form does not wait for it.
+   */
+  onSubmit(form: HTMLFormElement): void | Promise<unknown>;
   children?: ReactNode;
 }
 
@@ -13,7 +16,7 @@ export function Form({ onSubmit, children, ...form }: FormProps) {
       {...form}
       onSubmit={(e) => {
         e.preventDefault();
-        onSubmit(e.currentTarget);
+        void onSubmit(e.currentTarget);
       }}
     >
       {children}

@@ -13,6 +13,16 @@ export function useAutoRefresh(enabled: boolean, intervalMs: number, refresh: ()
   }, [enabled, intervalMs, latest]);
 }
 
+/** Calls `fire` once, `delayMs` after `when` became true; not at all if it turns false first. */
+export function useDelayedWhile(when: boolean, delayMs: number, fire: () => void): void {
+  const latest = useLatest(fire);
+  useEffect(() => {
+    if (!when) return;
+    const t = setTimeout(() => latest.current(), delayMs);
+    return () => clearTimeout(t);
+  }, [when, delayMs, latest]);
+}
+
 /**
  * Commits typed text once typing pauses: a search field should not fire a request per keystroke.
  * `committed` is the value in effect; nothing is committed while the text equals it.

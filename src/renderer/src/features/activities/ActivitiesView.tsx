@@ -1,43 +1,35 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SavePathChoice, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
+import { ACTIVITY_FIELDS, type ActivityField, type RowSort } from '@shared/row-model';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { ProgressBar } from '../../components/ProgressBar';
+import { WalkReport } from '../../components/WalkReport';
 import { ACTIVITY_TYPES } from '@shared/platform/enums';
 import type { Activity } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
-import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout, type SortState } from '../../components/data-table';
 import { copper } from '../../lib/api';
 import { useJobProgress } from '../../lib/progress-store';
 import { createWorkspaceQuery, stableKey, useWorkspaceQuery } from '../../state/workspace-query';
-import {
-  columnsFor,
-  DraftFilterBar,
-  filterFieldsFor,
-  useDraftFilters,
-  useTabTable,
-  WalkStatus,
-} from '../../components/view-kit';
+import { DraftFilterBar, filterFieldsFor, useDraftFilters, useTabTable } from '../../components/view-kit';
 import { ExportCsvDialog } from './ExportCsvDialog';
+import { ACTIVITY_COLUMNS } from './columns';
 import { ACTIVITY_DEFAULTS, activityFilterSchema, toPlatformFilters, type ActivityFilters } from './filters';
+import { useRowWindows } from './use-row-windows';
 
+/**
+ * The rows stay on the main side (src/main/row-model): the load answers a store id and the walk's
+ * report; the table reads windows of the store in the layout's sort (docs/performance.md, "A
+ * million rows in the console").
+ */
 const activitiesQuery = createWorkspaceQuery(
   (wsId, f: ActivityFilters, jobId) =>
-    copper().activities.listAll({ workspaceId: wsId, jobId, maxRows: f.maxRows, ...toPlatformFilters(f) }),
+    copper().rows.loadActivities({ workspaceId: wsId, jobId, maxRows: f.maxRows, ...toPlatformFilters(f) }),
   'activities',
 );
 
-const c = columnsFor<Activity>();
-const columns: ColumnSpec<Activity>[] = [
-  c.time('createdAt', 'Time', 160),
-  c.badge('activityType', 'Type', 240),
-  c.text('name', 'Name', 200),
-  c.text('description', 'Description', 280, 'grow'),
-  c.id('userId', 'User', 160),
-  c.id('portfolioId', 'Portfolio', 160, 'hidden'),
-  c.id('activityId', 'Activity id', 170, 'hidden'),
-  c.id('organizationId', 'Organization', 160, 'hidden'),
-];
-const LAYOUT = defaultLayout(columns, { id: 'createdAt', desc: true });
+const LAYOUT = defaultLayout(ACTIVITY_COLUMNS, { id: 'createdAt', desc: true });
 const MAX_ROW_OPTIONS = [1_000, 10_000, 50_000, 100_000, 1_000_000].map((n) => ({
   value: String(n),
   label: `${n.toLocaleString()} rows`,
@@ -53,6 +45,12 @@ const FILTER_FIELDS = [
   f.timeRange,
   f.select('maxRows', 'Limit', 'filter-limit', MAX_ROW_OPTIONS, { parse: Number }),
 ];
+
+/** The layout's sort as the row model's: a sort by a column it does not know is no sort. */
+const rowSortOf = (sort: SortState | null): RowSort =>
+  sort && (ACTIVITY_FIELDS as readonly string[]).includes(sort.id)
+    ? { id: sort.id as ActivityField, desc: sort.desc }
+    : null;
 
 export default function ActivitiesView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
@@ -79,7 +77,21 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
   const entry = useWorkspaceQuery(activitiesQuery, wsId, applied);
   const progress = useJobProgress(entry.jobId);
   // After a failed request, the rows of the previous one are not shown under its error (issue 11).
-  const rows = entry.status === 'error' ? null : (entry.data?.items ?? null);
+  const loaded = entry.status === 'error' ? null : entry.data;
+  const table = useTabTable(wsId, 'activities', LAYOUT, entry, reload);
+  const layoutSort = table.layout.sort;
+  const rowSort = useMemo(() => rowSortOf(layoutSort), [layoutSort]);
+  const windows = useRowWindows(loaded?.storeId ?? null, loaded?.rows ?? 0, rowSort);
+
+  // The main side keeps one store per workspace view: cached results of other filters, or a store
+  // released meanwhile, are loaded again (once per store id).
+  const reloadedFor = useRef<string | null>(null);
+  const goneStore = windows.error?.code === 'not-found' ? (windows.error.field ?? null) : null;
+  useEffect(() => {
+    if (goneStore === null || reloadedFor.current === goneStore) return;
+    reloadedFor.current = goneStore;
+    void activitiesQuery.load(wsId, applied, true);
+  }, [goneStore, wsId, applied]);
 
   const startExport = async () => {
     setExportError(null);
@@ -91,7 +103,9 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
     else setExportChoice(res.value);
   };
 
-  const table = useTabTable(wsId, 'activities', LAYOUT, entry, reload);
+  // Ready once the rows on screen are the loaded store's, in the chosen order.
+  const status = entry.status === 'ready' && !windows.current ? 'loading' : entry.status;
+  const windowError = goneStore === null ? windows.error : null;
   return (
     <div className="split-v">
       <DraftFilterBar
@@ -112,20 +126,29 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
         }
       />
       {exportError ? <ErrorBanner error={exportError} testId="export-error" /> : null}
-      <WalkStatus
-        status={entry.status}
-        data={entry.data}
-        progress={progress}
-        onCancel={entry.jobId ? () => void activitiesQuery.cancel(wsId) : undefined}
-        label={`Loading activities${progress ? `, page ${progress.pages}` : ''}`}
-        progressTestId="activities-progress"
-        reportTestId="activities-walk"
-        limitName="the row limit (narrow the filters or raise the limit)"
-      />
-      <DataTable
+      {entry.status === 'loading' ? (
+        <ProgressBar
+          testId="activities-progress"
+          label={`Loading activities${progress ? `, page ${progress.pages}` : ''}`}
+          done={progress?.done ?? 0}
+          total={progress?.total ?? null}
+          onCancel={entry.jobId ? () => void activitiesQuery.cancel(wsId) : undefined}
+        />
+      ) : null}
+      {loaded ? (
+        <WalkReport
+          testId="activities-walk"
+          report={loaded}
+          limitName="the row limit (narrow the filters or raise the limit)"
+        />
+      ) : null}
+      {windowError ? <ErrorBanner error={windowError} testId="activities-window-error" /> : null}
+      <DataTable<Activity>
         {...table}
-        rows={rows}
-        columns={columns}
+        status={status}
+        rows={null}
+        source={windows.source}
+        columns={ACTIVITY_COLUMNS}
         getRowId={(a) => a.activityId}
         emptyText="No activities match these filters."
         toolbar={<h2 className="pane-title">Activities</h2>}

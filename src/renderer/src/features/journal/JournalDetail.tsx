@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { JournalEntryView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { Badge } from '../../components/Badge';
@@ -8,7 +8,7 @@ import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { copper } from '../../lib/api';
 import { outcomeTone } from './tones';
-import { DetailPane, FieldList } from '../../components/view-kit';
+import { DetailPane, FieldList, useAnswer } from '../../components/view-kit';
 
 /** The full entry as written (detail, key id, hashes): read from disk by its seq. */
 export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: number; onClose(): void }) {
@@ -18,17 +18,11 @@ export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: numbe
     entry: JournalEntryView | null;
     error: AppError | null;
   }>();
-  useEffect(() => {
-    let live = true;
-    void copper()
-      .journal.entry({ workspaceId: wsId, seq })
-      .then((res) => {
-        if (live) setLoaded({ key, entry: res.ok ? res.value : null, error: res.ok ? null : res.error });
-      });
-    return () => {
-      live = false;
-    };
-  }, [wsId, seq, key]);
+  useAnswer(
+    key,
+    () => copper().journal.entry({ workspaceId: wsId, seq }),
+    (res) => setLoaded({ key, entry: res.ok ? res.value : null, error: res.ok ? null : res.error }),
+  );
   // What was loaded for another entry is not shown while this one loads.
   const current = loaded?.key === key ? loaded : undefined;
   const entry = current?.entry ?? null;

@@ -1,15 +1,7 @@
 import { useState } from 'react';
 import type { ActionInput, ActionResult } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
-import {
-  LOAN_OPERATIONS,
-  canAcceptRepayment,
-  canApprove,
-  canCancelInterestPayment,
-  canConfirmExternalDisbursement,
-  loanSide,
-  type Availability,
-} from '@shared/loan-actions';
+import { LOAN_OPERATIONS, availableLoanActions } from '@shared/loan-actions';
 import type { Loan } from '@shared/platform/resources';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useActionLauncher } from '../../components/actions/use-action';
@@ -37,17 +29,13 @@ function FieldError({ message, name }: { message: string | undefined; name: stri
  * side also applies), and each goes prepare → confirmation of the exact request → execute once.
  */
 export function LoanActions({ workspace, loan }: LoanActionsProps) {
-  const side = loanSide(loan, workspace.organizationId);
   const [open, setOpen] = useState<ActionId | null>(null);
   const [amount, setAmount] = useState('');
   const [portfolioId, setPortfolioId] = useState('');
   const [effective, setEffective] = useState('');
   const launcher = useActionLauncher();
 
-  const approve = canApprove(loan, side);
-  const cancelInterest = canCancelInterestPayment(loan, side);
-  const accept = canAcceptRepayment(loan, side);
-  const confirmDisb = canConfirmExternalDisbursement(loan, side);
+  const can = availableLoanActions(loan, workspace.organizationId);
 
   const onResult = (r: ActionResult) => {
     // Done or unknown, the loan may have changed: show what the platform says now.
@@ -66,11 +54,11 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
       case 'approve':
         return { kind: 'loans.approve', loanId: loan.loanId };
       case 'cancel-interest':
-        return cancelInterest.ok
+        return can.cancelInterestPayment.ok
           ? {
               kind: 'loans.cancelInterestPayment',
               loanId: loan.loanId,
-              loanAllocationId: cancelInterest.allocation.loanAllocationId,
+              loanAllocationId: can.cancelInterestPayment.allocation.loanAllocationId,
               ...when,
               ...optional('portfolioId', portfolioId),
             }
@@ -85,11 +73,11 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
           ...when,
         };
       case 'confirm-disbursement':
-        return confirmDisb.ok
+        return can.confirmExternalDisbursement.ok
           ? {
               kind: 'loans.confirmExternalDisbursement',
               loanId: loan.loanId,
-              loanAllocationId: confirmDisb.allocation.loanAllocationId,
+              loanAllocationId: can.confirmExternalDisbursement.allocation.loanAllocationId,
               ...optional('collateralPortfolioId', portfolioId),
             }
           : null;
@@ -101,45 +89,48 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
     if (input) void launcher.launch(workspace.id, input, onResult);
   };
 
-  const button = (id: ActionId, label: string, avail: Availability<unknown>, needsForm: boolean) => (
-    <div className="action-item" key={id}>
-      <button
-        type="button"
-        className="btn small"
-        data-testid={`action-${id}`}
-        disabled={!avail.ok || launcher.preparing}
-        title={avail.ok ? label : avail.why}
-        onClick={() => {
-          launcher.reset();
-          if (!needsForm) return review(id);
-          setAmount('');
-          setPortfolioId('');
-          setEffective('');
-          setOpen(open === id ? null : id);
-        }}
-      >
-        {label}
-      </button>
-      {!avail.ok ? (
-        <span className="why-not" data-testid={`why-not-${id}`}>
-          {avail.why}
-        </span>
-      ) : null}
-    </div>
-  );
+  /** An action with a form shows "…" and opens the form; one without goes straight to review. */
+  const button = (id: ActionId, operation: keyof typeof can, needsForm: boolean) => {
+    const avail = can[operation];
+    const label = `${LOAN_OPERATIONS[operation].title}${needsForm ? '…' : ''}`;
+    return (
+      <div className="action-item" key={id}>
+        <button
+          type="button"
+          className="btn small"
+          data-testid={`action-${id}`}
+          disabled={!avail.ok || launcher.preparing}
+          title={avail.ok ? label : avail.why}
+          onClick={() => {
+            launcher.reset();
+            if (!needsForm) return review(id);
+            setAmount('');
+            setPortfolioId('');
+            setEffective('');
+            setOpen(open === id ? null : id);
+          }}
+        >
+          {label}
+        </button>
+        {!avail.ok ? (
+          <span className="why-not" data-testid={`why-not-${id}`}>
+            {avail.why}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
 
+  const requested = can.acceptRepayment.ok
+    ? `${can.acceptRepayment.allocation.amount} ${can.acceptRepayment.allocation.currency}`
+    : '';
   const portfolioField = open === 'cancel-interest' ? 'portfolioId' : 'collateralPortfolioId';
   return (
     <div className="loan-actions" data-testid="loan-actions">
-      {button('approve', LOAN_OPERATIONS.approve.title, approve, false)}
-      {button('cancel-interest', `${LOAN_OPERATIONS.cancelInterestPayment.title}…`, cancelInterest, true)}
-      {button('accept-repayment', `${LOAN_OPERATIONS.acceptRepayment.title}…`, accept, true)}
-      {button(
-        'confirm-disbursement',
-        `${LOAN_OPERATIONS.confirmExternalDisbursement.title}…`,
-        confirmDisb,
-        true,
-      )}
+      {button('approve', 'approve', false)}
+      {button('cancel-interest', 'cancelInterestPayment', true)}
+      {button('accept-repayment', 'acceptRepayment', true)}
+      {button('confirm-disbursement', 'confirmExternalDisbursement', true)}
       {launcher.error ? <ErrorBanner error={launcher.error} testId="action-error" /> : null}
       {open ? (
         <form
@@ -153,8 +144,7 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
         >
           {open === 'accept-repayment' ? (
             <label className="field">
-              Amount (empty = the requested{' '}
-              {accept.ok ? `${accept.allocation.amount} ${accept.allocation.currency}` : ''})
+              Amount (empty = the requested {requested})
               <input
                 value={amount}
                 onChange={(e) => setAmount(e.target.value)}

@@ -3,7 +3,8 @@ import type { WorkspaceView } from '@shared/contract';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
-import { FilterBar, filterFieldsFor, Form, useTabTable } from '../../components/view-kit';
+import { FilterBar, filterFieldsFor, useTabTable, WalkStatus } from '../../components/view-kit';
+import { useJobProgress } from '../../lib/progress-store';
 import { useWorkspaceQuery } from '../../state/workspace-query';
 import { usePortfolios } from '../../state/portfolios';
 import { loanColumns } from './columns';
@@ -11,18 +12,14 @@ import { LoanDetail } from './LoanDetail';
 import { LtvDryRun } from './LtvDryRun';
 import {
   LOAN_DEFAULTS,
-  LOAN_LIMIT,
-  MAX_LOAN_PAGE,
   loanFilterSchema,
-  loanSearchQuery,
-  loansQuery,
-  refreshLoan,
-  toParams,
-  toSearchParams,
+  prepareSearch,
+  searchLoans,
+  toWalkParams,
   type LoanFilters,
-} from './queries';
+} from './filters';
+import { loansAllQuery, refreshLoan } from './queries';
 
-const NO_SEARCH = { search: '' };
 const SIDE_OPTIONS = [
   { value: 'lend', label: 'Lending' },
   { value: 'borrow', label: 'Borrowing' },
@@ -33,28 +30,28 @@ const f = filterFieldsFor<LoanFilters>();
 export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'loans', loanFilterSchema, LOAN_DEFAULTS);
-  const params = useMemo(() => toParams(filters), [filters]);
-  const searchParams = useMemo(() => toSearchParams(filters), [filters]);
-  const pageEntry = useWorkspaceQuery(loansQuery, wsId, params);
-  // The search walks every page on the main side; without search text it is never sent.
-  const searchEntry = useWorkspaceQuery(loanSearchQuery, wsId, searchParams ?? NO_SEARCH);
-  const searching = searchParams !== null;
-  const entry = searching ? searchEntry : pageEntry;
-  const [searchText, setSearchText] = useState(filters.search ?? '');
-  const page = filters.page ?? 0;
+  const params = useMemo(() => toWalkParams(filters), [filters]);
+  const entry = useWorkspaceQuery(loansAllQuery, wsId, params);
+  const progress = useJobProgress(entry.jobId);
   const portfolios = usePortfolios(wsId);
   const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
-  const reload = () =>
-    void (searchParams
-      ? loanSearchQuery.load(wsId, searchParams, true)
-      : loansQuery.load(wsId, params, true));
+  const reload = () => void loansAllQuery.load(wsId, params, true);
   const table = useTabTable(wsId, 'loans', layoutDefaults, entry, reload);
   const [dryRun, setDryRun] = useState(false);
-  const rows = entry.data?.items ?? null;
+  // After a failed walk, the previous filters' loans are not shown under its error.
+  const all = entry.status === 'error' ? null : (entry.data?.items ?? null);
+  const search = filters.search ?? '';
+  const rows = useMemo(() => (all ? searchLoans(all, search) : null), [all, search]);
+  // The search text of 10,000 loans costs tens of ms: built while idle, not on the first keystroke.
+  useEffect(() => {
+    if (!all) return;
+    const idle = requestIdleCallback(() => prepareSearch(all));
+    return () => cancelIdleCallback(idle);
+  }, [all]);
   const selected = useMemo(
-    () => rows?.find((l) => l.loanId === filters.selectedId) ?? null,
-    [rows, filters.selectedId],
+    () => all?.find((l) => l.loanId === filters.selectedId) ?? null,
+    [all, filters.selectedId],
   );
   // Re-read the selected loan (fresh embedded data) once the selection settles, not per arrow key.
   const selectedId = filters.selectedId;
@@ -63,14 +60,8 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
     const t = setTimeout(() => void refreshLoan(wsId, selectedId), 400);
     return () => clearTimeout(t);
   }, [wsId, selectedId]);
-  // A new filter starts again at the first page.
-  const set = (patch: Partial<LoanFilters>) =>
-    setFilters({
-      ...filters,
-      ...(Object.keys(patch).some((k) => k !== 'page' && k !== 'selectedId') ? { page: 0 } : {}),
-      ...patch,
-    });
-  const runSearch = () => set({ search: searchText.trim() || undefined, selectedId: undefined });
+  const set = (patch: Partial<LoanFilters>) => setFilters({ ...filters, ...patch });
+  const searching = search.trim() !== '';
 
   return (
     <div className="split-v">
@@ -78,7 +69,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
         testId="loan-filters"
         actions={{
           onReset: () => setFilters({ ...LOAN_DEFAULTS, selectedId: filters.selectedId }),
-          onRefresh: () => void loansQuery.load(wsId, params, true),
+          onRefresh: reload,
           extra: (
             <button
               type="button"
@@ -92,20 +83,17 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
         }}
         fields={[
           f.custom('search', () => (
-            <Form className="field" role="search" onSubmit={() => runSearch()}>
+            <div className="field" role="search">
               <input
                 type="search"
                 data-testid="loan-search"
-                aria-label="Search loans by id, external id or counterparty"
+                aria-label="Search the loaded loans by id, external id or counterparty"
                 placeholder="Loan id or counterparty…"
-                value={searchText}
+                value={search}
                 maxLength={200}
-                onChange={(e) => setSearchText(e.target.value)}
-              />{' '}
-              <button type="submit" className="btn small" data-testid="loan-search-submit">
-                Search
-              </button>
-            </Form>
+                onChange={(e) => set({ search: e.target.value === '' ? undefined : e.target.value })}
+              />
+            </div>
           )),
           f.select('side', 'Side', 'filter-side', SIDE_OPTIONS, { anyLabel: 'Both', parse: sideOf }),
           f.multi('loanTypes', 'Types', 'filter-types', LOAN_TYPES),
@@ -116,62 +104,29 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
         value={filters}
         onChange={set}
       />
-      {searching ? (
+      <WalkStatus
+        status={entry.status}
+        data={entry.data}
+        progress={progress}
+        onCancel={entry.jobId ? () => void loansAllQuery.cancel(wsId) : undefined}
+        label="Loading loans"
+        progressTestId="loans-progress"
+        reportTestId="loans-walk"
+      />
+      {searching && all ? (
         <div className="notice" data-testid="loan-search-status">
-          {searchEntry.status === 'loading' ? (
-            <>
-              Searching every page for “{searchParams.search}”…{' '}
-              <button type="button" className="btn small" onClick={() => void loanSearchQuery.cancel(wsId)}>
-                Cancel
-              </button>
-            </>
-          ) : (
-            <>
-              {(searchEntry.data?.items.length ?? 0).toLocaleString()} loans match “{searchParams.search}”
-              {searchEntry.data?.incomplete
-                ? ' (the platform skipped rows while we read: some may be missing)'
-                : ''}
-              .
-            </>
-          )}{' '}
+          {(rows?.length ?? 0).toLocaleString()} of {all.length.toLocaleString()} loans match “{search.trim()}
+          ”.{' '}
           <button
             type="button"
             className="btn small"
             data-testid="loan-search-clear"
-            onClick={() => {
-              setSearchText('');
-              set({ search: undefined });
-            }}
+            onClick={() => set({ search: undefined })}
           >
             Clear search
           </button>
         </div>
-      ) : (
-        <div className="pager" data-testid="loan-pager">
-          <button
-            type="button"
-            className="btn small"
-            data-testid="loan-page-prev"
-            disabled={page === 0}
-            onClick={() => set({ page: page - 1 })}
-          >
-            ← Previous
-          </button>{' '}
-          <span className="small" data-testid="loan-page">
-            Page {page + 1} · loans {(page * LOAN_LIMIT + 1).toLocaleString()}–
-            {(page * LOAN_LIMIT + (pageEntry.data?.items.length ?? 0)).toLocaleString()}
-          </span>{' '}
-          <button
-            type="button"
-            className="btn small"
-            data-testid="loan-page-next"
-            disabled={!pageEntry.data?.mayHaveMore || page >= MAX_LOAN_PAGE}
-            onClick={() => set({ page: page + 1 })}
-          >
-            Next →
-          </button>
-        </div>
-      )}
+      ) : null}
       <div className="split">
         <DataTable
           {...table}
@@ -180,7 +135,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           getRowId={(l) => l.loanId}
           selectedId={filters.selectedId ?? null}
           onSelect={(l) => set({ selectedId: l.loanId })}
-          emptyText="No loans match these filters."
+          emptyText={searching ? 'No loaded loan matches this search.' : 'No loans match these filters.'}
           toolbar={<h2 className="pane-title">Loans</h2>}
         />
         {selected ? (

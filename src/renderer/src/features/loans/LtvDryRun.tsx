@@ -69,7 +69,7 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
         sandbox reads; edit it to what your platform expects. It is sent exactly as written, once, and changes
         nothing.
       </p>
-      <Form onSubmit={() => void run()}>
+      <Form onSubmit={run}>
         <JsonTextArea
           testId="dry-body"
           value={text}

@@ -82,7 +82,7 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
     setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   return (
-    <Form className="action-form" data-testid="ltv-estimate" onSubmit={() => void run()}>
+    <Form className="action-form" data-testid="ltv-estimate" onSubmit={run}>
       <TextField
         label={`Loan amount (${loan.currency})`}
         className="mono"

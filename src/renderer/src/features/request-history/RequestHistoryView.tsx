@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
 import type { HistoryEntry, WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
@@ -10,6 +10,7 @@ import {
   FilterBar,
   filterFieldsFor,
   TextField,
+  useAnswer,
   useAutoRefresh,
   useDebouncedCommit,
   useTabTable,
@@ -102,17 +103,13 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
   const rowCount = entry.data?.length ?? 0;
   const operationOptions = [...new Set([...operations, ...(filters.operation ? [filters.operation] : [])])];
   // The choices follow what was recorded; refreshed when the list grows.
-  useEffect(() => {
-    let live = true;
-    void copper()
-      .history.operations(opsScope ? { workspaceId: opsScope } : {})
-      .then((res) => {
-        if (live && res.ok) setOperations(res.value);
-      });
-    return () => {
-      live = false;
-    };
-  }, [opsScope, rowCount]);
+  useAnswer(
+    `${opsScope ?? 'all workspaces'} ${rowCount}`,
+    () => copper().history.operations(opsScope ? { workspaceId: opsScope } : {}),
+    (res) => {
+      if (res.ok) setOperations(res.value);
+    },
+  );
 
   // Debounced search: history is local, but typing should not fire a request per keystroke.
   useDebouncedCommit(search, filters.search, (text) => setFilters({ ...filters, search: text }));

@@ -9,7 +9,7 @@ import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Timestamp } from '../../components/Timestamp';
-import { useNow } from '../../components/view-kit';
+import { useDelayedWhile, useNow } from '../../components/view-kit';
 import { stableKey, useWorkspaceQuery } from '../../state/workspace-query';
 import { installRiskAlerts, onRiskChanged } from './alerts';
 import { riskColumns } from './columns';
@@ -32,11 +32,7 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
   const params = full ? FULL_PARAMS : HEAD_PARAMS;
   const entry = useWorkspaceQuery(riskBoardQuery, wsId, params);
   const headReady = !full && entry.status === 'ready';
-  useEffect(() => {
-    if (!headReady) return;
-    const t = setTimeout(() => setFull(true), 0);
-    return () => clearTimeout(t);
-  }, [headReady]);
+  useDelayedWhile(headReady, 0, () => setFull(true));
   useEffect(
     () =>
       onRiskChanged((changed) => {

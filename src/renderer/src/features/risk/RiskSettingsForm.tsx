@@ -53,7 +53,7 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
     <Form
       className="risk-settings"
       data-testid="risk-settings"
-      onSubmit={() => void save()}
+      onSubmit={save}
       style={{ display: 'contents' }}
     >
       <TextField

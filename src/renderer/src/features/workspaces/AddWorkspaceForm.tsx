@@ -68,14 +68,7 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
   };
 
   return (
-    <Form
-      className="card"
-      data-testid="add-workspace-form"
-      autoComplete="off"
-      onSubmit={(form) => {
-        void submit(form);
-      }}
-    >
+    <Form className="card" data-testid="add-workspace-form" autoComplete="off" onSubmit={submit}>
       <h3>Add workspace</h3>
       <div className="form-grid">
         <SelectField

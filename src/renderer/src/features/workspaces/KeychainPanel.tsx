@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { KeychainStatus } from '@shared/contract';
 import {
   MIN_PASSPHRASE_LENGTH,
@@ -10,7 +10,7 @@ import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-sett
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
-import { Form, FormField } from '../../components/view-kit';
+import { Form, FormField, useAnswer } from '../../components/view-kit';
 
 interface KeychainPanelProps {
   status: KeychainStatus | null;
@@ -29,17 +29,13 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
   const [autoLock, setAutoLock] = useState<number | null>(null);
   const [autoLockNote, setAutoLockNote] = useState<string | null>(null);
 
-  useEffect(() => {
-    let alive = true;
-    void copper()
-      .keychain.autoLock({})
-      .then((r) => {
-        if (alive && r.ok) setAutoLock(r.value.minutes);
-      });
-    return () => {
-      alive = false;
-    };
-  }, []);
+  useAnswer(
+    'auto-lock',
+    () => copper().keychain.autoLock({}),
+    (r) => {
+      if (r.ok) setAutoLock(r.value.minutes);
+    },
+  );
 
   if (!status) return null;
   const needVault = !status.osKeychainAvailable || status.backend === 'vault';
@@ -92,13 +88,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
         <div className="notice">Keys are held in memory only and are forgotten when the console stops.</div>
       ) : null}
       {needVault && !status.vault.exists ? (
-        <Form
-          className="form-grid"
-          data-testid="vault-create"
-          onSubmit={(form) => {
-            void submit(form, 'create');
-          }}
-        >
+        <Form className="form-grid" data-testid="vault-create" onSubmit={(form) => submit(form, 'create')}>
           <FormField
             label={`New vault passphrase (${MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)`}
             type="password"
@@ -134,13 +124,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
         </Form>
       ) : null}
       {needVault && status.vault.exists && !status.vault.unlocked ? (
-        <Form
-          className="actions-row"
-          data-testid="vault-unlock"
-          onSubmit={(form) => {
-            void submit(form, 'unlock');
-          }}
-        >
+        <Form className="actions-row" data-testid="vault-unlock" onSubmit={(form) => submit(form, 'unlock')}>
           <FormField
             label="Vault passphrase"
             type="password"

@@ -174,14 +174,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       ) : null}
       {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
       {settingKey ? (
-        <Form
-          className="form-grid"
-          autoComplete="off"
-          data-testid="set-key-form"
-          onSubmit={(form) => {
-            void saveKey(form);
-          }}
-        >
+        <Form className="form-grid" autoComplete="off" data-testid="set-key-form" onSubmit={saveKey}>
           <FormField
             label="API key"
             name="apiKey"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { checkWorkspaceName, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
@@ -6,6 +6,13 @@ import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
 import { Form, FormField } from '../../components/view-kit';
+
+/** A setting the stored key belongs to: the main side removes the key when it changes, and the label says so. */
+function KeyBoundField({ label, ...field }: ComponentProps<typeof FormField> & { label: string }) {
+  return (
+    <FormField {...field} label={`${label} (changing it removes the key)`} required spellCheck={false} />
+  );
+}
 
 /**
  * Edits a workspace's name, organization and (sandbox only) base URL with the shared rules. A new
@@ -64,9 +71,7 @@ export function WorkspaceSettingsForm({
       autoComplete="off"
       data-testid="workspace-settings-form"
       onChange={(e) => setProblem(check(e.currentTarget))}
-      onSubmit={(form) => {
-        void submit(form);
-      }}
+      onSubmit={submit}
     >
       <FormField
         label="Name"
@@ -77,25 +82,21 @@ export function WorkspaceSettingsForm({
         testId="ws-edit-name"
       />
       {!w.builtIn ? (
-        <FormField
-          label="Organization id (changing it removes the key)"
+        <KeyBoundField
+          label="Organization id"
           name="organizationId"
-          required
           maxLength={200}
           defaultValue={w.organizationId}
-          spellCheck={false}
           testId="ws-edit-organization"
         />
       ) : null}
       {w.environment === 'sandbox' && !w.builtIn ? (
-        <FormField
-          label="Base URL (changing it removes the key)"
+        <KeyBoundField
+          label="Base URL"
           name="baseUrl"
-          required
           maxLength={500}
           defaultValue={w.baseUrl}
           placeholder={SANDBOX_BASE_URL_EXAMPLE}
-          spellCheck={false}
           testId="ws-edit-base-url"
         />
       ) : null}

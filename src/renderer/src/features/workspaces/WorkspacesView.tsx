@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { KeychainStatus, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { markViewSettled } from '../../state/readiness';
@@ -9,6 +9,7 @@ import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
 import { UpdateSettings } from '../../components/updates/UpdateSettings';
 import { WorkspaceCard } from './WorkspaceCard';
+import { useAnswer } from '../../components/view-kit';
 
 export default function WorkspacesView({ workspace }: { workspace: WorkspaceView }) {
   const list = useWorkspaceStore((s) => s.list);
@@ -19,20 +20,15 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
 
   // Asked again whenever the list changes: the main side announces a vault that locked itself
   // (idle time, sleep, screen lock) with `workspace-changed`, and the unlock form must then show.
-  useEffect(() => {
-    let alive = true;
-    void copper()
-      .keychain.status({})
-      .then((res) => {
-        if (!alive) return;
-        if (res.ok) setKeychain(res.value);
-        else setKeychainError(res.error);
-        markViewSettled();
-      });
-    return () => {
-      alive = false;
-    };
-  }, [list]);
+  useAnswer(
+    list,
+    () => copper().keychain.status({}),
+    (res) => {
+      if (res.ok) setKeychain(res.value);
+      else setKeychainError(res.error);
+      markViewSettled();
+    },
+  );
 
   return (
     <div className="workspaces-view scroll-y" data-testid="workspaces-view">

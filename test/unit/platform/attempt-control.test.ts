@@ -1,0 +1,220 @@
+/**
+ * The non-HTTP pieces of one request attempt (src/main/platform/attempt-control.ts), tested
+ * directly: which abort fired, the cancellable backoff, Retry-After, the timeout's message and the
+ * key store's failures. The client tests reach these only through whole requests, which left
+ * their edges unpinned (mutation testing). Timers are vitest's fake timers: nothing here waits.
+ */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  abortFailure,
+  createAttemptControl,
+  defaultSleep,
+  keyFailure,
+  parseRetryAfter,
+  pauseUnlessCancelled,
+} from '../../../src/main/platform/attempt-control';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('createAttemptControl', () => {
+  it('says "timeout" when its timer fires first, and a later cancel does not change that', () => {
+    vi.useFakeTimers();
+    const caller = new AbortController();
+    const control = createAttemptControl(caller.signal, 1000);
+    vi.advanceTimersByTime(999);
+    expect(control.controller.signal.aborted).toBe(false);
+    expect(control.abortedBy()).toBeNull();
+    vi.advanceTimersByTime(1);
+    expect(control.controller.signal.aborted).toBe(true);
+    expect(control.abortedBy()).toBe('timeout');
+    caller.abort();
+    expect(control.abortedBy()).toBe('timeout');
+  });
+
+  it('says "cancelled" when the caller aborts first, and a later timer does not change that', () => {
+    vi.useFakeTimers();
+    const caller = new AbortController();
+    const control = createAttemptControl(caller.signal, 1000);
+    caller.abort();
+    expect(control.controller.signal.aborted).toBe(true);
+    expect(control.abortedBy()).toBe('cancelled');
+    vi.advanceTimersByTime(5000);
+    expect(control.abortedBy()).toBe('cancelled');
+  });
+
+  it('after release, neither the timer nor the caller aborts the attempt', () => {
+    vi.useFakeTimers();
+    const caller = new AbortController();
+    const control = createAttemptControl(caller.signal, 1000);
+    control.release();
+    caller.abort();
+    vi.advanceTimersByTime(5000);
+    expect(control.controller.signal.aborted).toBe(false);
+    expect(control.abortedBy()).toBeNull();
+  });
+
+  it('works without a caller signal', () => {
+    vi.useFakeTimers();
+    const control = createAttemptControl(undefined, 10);
+    vi.advanceTimersByTime(10);
+    expect(control.abortedBy()).toBe('timeout');
+    control.release();
+  });
+});
+
+describe('pauseUnlessCancelled', () => {
+  it('sleeps the whole backoff and answers true when nothing cancels', async () => {
+    const slept: number[] = [];
+    const sleep = async (ms: number) => {
+      slept.push(ms);
+    };
+    expect(await pauseUnlessCancelled(sleep, 250, undefined)).toBe(true);
+    expect(await pauseUnlessCancelled(sleep, 300, new AbortController().signal)).toBe(true);
+    expect(slept).toEqual([250, 300]);
+  });
+
+  it('answers false at once for a signal already aborted, without sleeping', async () => {
+    const caller = new AbortController();
+    caller.abort();
+    const sleep = vi.fn(async () => {});
+    expect(await pauseUnlessCancelled(sleep, 250, caller.signal)).toBe(false);
+    expect(sleep).not.toHaveBeenCalled();
+  });
+
+  it('answers false when cancelled during a sleep that ignores the signal', async () => {
+    const caller = new AbortController();
+    const never = () => new Promise<void>(() => {});
+    const paused = pauseUnlessCancelled(never, 60_000, caller.signal);
+    caller.abort();
+    expect(await paused).toBe(false);
+  });
+
+  it('answers false when the sleep ends because of the cancel, or fails', async () => {
+    const caller = new AbortController();
+    const endsOnCancel = (_ms: number, signal?: AbortSignal) =>
+      new Promise<void>((resolve) => signal?.addEventListener('abort', () => resolve()));
+    const paused = pauseUnlessCancelled(endsOnCancel, 60_000, caller.signal);
+    caller.abort();
+    expect(await paused).toBe(false);
+    const failing = async () => {
+      throw new Error('sleep broke');
+    };
+    expect(await pauseUnlessCancelled(failing, 10, new AbortController().signal)).toBe(false);
+  });
+
+  it('stops listening to the signal once the pause is over', async () => {
+    const caller = new AbortController();
+    const remove = vi.spyOn(caller.signal, 'removeEventListener');
+    await pauseUnlessCancelled(async () => {}, 10, caller.signal);
+    expect(remove).toHaveBeenCalledWith('abort', expect.any(Function));
+  });
+});
+
+describe('defaultSleep', () => {
+  it('resolves after the time given, not before', async () => {
+    vi.useFakeTimers();
+    let done = false;
+    const sleeping = defaultSleep(1000).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(999);
+    expect(done).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await sleeping;
+    expect(done).toBe(true);
+  });
+
+  it('resolves early when its signal aborts, and clears its timer', async () => {
+    vi.useFakeTimers();
+    const caller = new AbortController();
+    let done = false;
+    const sleeping = defaultSleep(60_000, caller.signal).then(() => {
+      done = true;
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    expect(done).toBe(false);
+    caller.abort();
+    await sleeping;
+    expect(done).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+});
+
+describe('parseRetryAfter', () => {
+  it('reads whole seconds, trimmed, as milliseconds', () => {
+    expect(parseRetryAfter('30')).toBe(30_000);
+    expect(parseRetryAfter(' 2 ')).toBe(2000);
+    expect(parseRetryAfter('0')).toBe(0);
+    expect(parseRetryAfter('999999')).toBe(999_999_000);
+  });
+
+  it('ignores absent, dated, fractional, signed, oversized and partly numeric values', () => {
+    for (const value of [
+      null,
+      '',
+      'Wed, 21 Oct 2026 07:28:00 GMT',
+      '1.5',
+      '-1',
+      '+1',
+      '1000000',
+      '5s',
+      'x5',
+    ]) {
+      expect(parseRetryAfter(value)).toBeNull();
+    }
+  });
+});
+
+describe('abortFailure', () => {
+  it('names the timeout in tenths of a second under ten seconds, whole seconds above', () => {
+    expect(abortFailure('timeout', 300).error).toMatchObject({
+      code: 'timeout',
+      message: 'The platform did not answer within 0.3 s',
+    });
+    expect(abortFailure('timeout', 1540).error.message).toBe('The platform did not answer within 1.5 s');
+    expect(abortFailure('timeout', 9_999).error.message).toBe('The platform did not answer within 10 s');
+    expect(abortFailure('timeout', 10_000).error.message).toBe('The platform did not answer within 10 s');
+    expect(abortFailure('timeout', 30_400).error.message).toBe('The platform did not answer within 30 s');
+    expect(abortFailure('timeout', 30_600).error.message).toBe('The platform did not answer within 31 s');
+  });
+
+  it('a cancel is "cancelled"', () => {
+    const failure = abortFailure('cancelled', 1000);
+    expect(failure.ok).toBe(false);
+    expect(failure.error).toMatchObject({ code: 'cancelled', message: 'Cancelled' });
+  });
+});
+
+describe('keyFailure', () => {
+  it('keeps the code of a key store error that has one of ours, with its message', () => {
+    for (const code of [
+      'keychain-unavailable',
+      'vault-locked',
+      'vault-passphrase',
+      'no-key',
+      'bad-input',
+      'io',
+    ]) {
+      const error = Object.assign(new Error(`because ${code}`), { code });
+      expect(keyFailure(error).error).toMatchObject({ code, message: `because ${code}` });
+    }
+  });
+
+  it('any other failure is "keychain-unavailable" and says the key store failed', () => {
+    const foreign = Object.assign(new Error('dbus went away'), { code: 'ECONNRESET' });
+    expect(keyFailure(foreign).error).toMatchObject({
+      code: 'keychain-unavailable',
+      message: 'Could not get the API key from the key store: dbus went away',
+    });
+    expect(keyFailure({ code: 7 }).error.message).toBe(
+      'Could not get the API key from the key store: the key store failed',
+    );
+    expect(keyFailure(null).error.code).toBe('keychain-unavailable');
+    expect(keyFailure({ code: 'vault-locked' }).error).toMatchObject({
+      code: 'vault-locked',
+      message: 'the key store failed',
+    });
+  });
+});
