@@ -73,7 +73,6 @@ export const CALL_NAME_LIST = [
   'risk.checkNow',
   'risk.configure',
   'risk.acknowledge',
-  'risk.searchLoans',
   'updates.status',
   'updates.configure',
   'updates.check',

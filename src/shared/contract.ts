@@ -84,13 +84,7 @@ import type {
 } from './contract-views';
 import { JOURNAL_OUTCOMES, JOURNAL_STEPS } from './contract-views';
 import { installOnRestartInput, updateSettingsInput, type UpdateStatus } from './contract-updates';
-import {
-  riskLoanSearchInput,
-  riskSettingsInput,
-  type RiskAlert,
-  type RiskBoard,
-  type RiskSettings,
-} from './risk';
+import { riskSettingsInput, type RiskAlert, type RiskBoard, type RiskSettings } from './risk';
 
 export * from './contract-webhooks';
 export * from './contract-inputs';
@@ -358,8 +352,6 @@ export const contract = {
     configure: call<RiskSettings>()(riskSettingsInput.extend({ workspaceId })),
     /** Stops the reminders of a loan's current margin call; journalled as 'acknowledged'. */
     acknowledge: call<RiskBoard>()(z.object({ workspaceId, loanId: id })),
-    /** Loans whose id, external id or counterparty (id or name) contains `search`, over every page. */
-    searchLoans: call<AllRows<Loan>>()(riskLoanSearchInput.extend({ workspaceId, jobId })),
   },
   /** Desktop app updates (src/main/updater): off until the operator sets a feed URL. */
   updates: {

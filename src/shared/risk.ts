@@ -19,7 +19,7 @@
  */
 import Decimal from 'decimal.js';
 import { z } from 'zod';
-import { LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES, type LtvStatus } from './platform/enums';
+import type { LtvStatus } from './platform/enums';
 import type { Loan } from './platform/resources';
 
 export const STALE_AFTER_MS = 15 * 60_000;
@@ -355,24 +355,23 @@ export function alertTitle(kind: RiskAlertKind, loanId: string): string {
 /** `risk.configure`: any subset of the settings. */
 export const riskSettingsInput = riskSettingsSchema.partial();
 
-/** `risk.searchLoans`: the loans tab's search over every page, with its server-side filters. */
-export const riskLoanSearchInput = z.object({
-  search: z.string().trim().min(1, 'must not be empty').max(200, 'is too long'),
-  loanSide: z.enum(LOAN_SIDES).optional(),
-  loanTypes: z.array(z.enum(LOAN_TYPES)).optional(),
-  statuses: z.array(z.enum(LOAN_STATUSES)).optional(),
-  isOpen: z.boolean().optional(),
-  portfolioId: z.string().trim().min(1).max(200).optional(),
-});
-
 /** Whether a loan matches the loans tab's search text (id, external id, counterparty id or name). */
 export function loanMatches(loan: Loan, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
-  const has = (v: unknown) => typeof v === 'string' && v.toLowerCase().includes(needle);
-  if (has(loan.loanId) || has(loan.externalId)) return true;
-  if (has(loan.borrowerCounterpartyId) || has(loan.lenderCounterpartyId)) return true;
-  return (loan.embedded?.counterparties ?? []).some((c) => has(c.counterpartyId) || has(c.counterpartyName));
+  return loanSearchFields(loan).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
+}
+
+/** The fields a loan search looks in: id, external id, both counterparties' ids and names. */
+export function loanSearchFields(loan: Loan): unknown[] {
+  const fields: unknown[] = [
+    loan.loanId,
+    loan.externalId,
+    loan.borrowerCounterpartyId,
+    loan.lenderCounterpartyId,
+  ];
+  for (const c of loan.embedded?.counterparties ?? []) fields.push(c.counterpartyId, c.counterpartyName);
+  return fields;
 }
 
 /**

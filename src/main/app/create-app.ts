@@ -196,7 +196,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const rowStores = new RowStores();
   const workspaceHandlers = registerWorkspaceHandlers({ workspaces, keys, clients, events });
   const handlers = {
-    ...registerRiskHandlers({ watch: riskWatch, clients, events, jobs }),
+    ...registerRiskHandlers({ watch: riskWatch, clients }),
     ...workspaceHandlers,
     // A removed workspace's loaded rows go with it.
     'workspaces.remove': async (input) => {

@@ -7,6 +7,7 @@ import type { Activity } from '../../shared/platform/resources';
 import { csvAnswer, csvRecord, csvValues } from '../csv';
 import { GeneratedActivities, filterActivities } from '../data/generated-activities';
 import { paging, param, parseQuery, querySchema } from '../query';
+import { ACTIVITY_FIELDS } from '../../shared/row-model';
 import {
   jsonList,
   jsonPage,
@@ -16,16 +17,8 @@ import {
   type Route,
 } from '../router';
 
-export const ACTIVITY_COLUMNS: readonly (keyof Activity & string)[] = [
-  'activityId',
-  'activityType',
-  'createdAt',
-  'description',
-  'name',
-  'organizationId',
-  'portfolioId',
-  'userId',
-];
+/** The CSV columns: the activity fields the console keeps (one list, src/shared/row-model.ts). */
+export const ACTIVITY_COLUMNS: readonly (keyof Activity & string)[] = ACTIVITY_FIELDS;
 
 const CSV_HEADER = Buffer.from(csvRecord(ACTIVITY_COLUMNS));
 

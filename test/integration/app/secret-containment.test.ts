@@ -178,7 +178,6 @@ describe('secret containment', () => {
     await call('risk.board', { workspaceId: ws });
     await call('risk.checkNow', { workspaceId: ws });
     await call('risk.acknowledge', { workspaceId: ws, loanId: loanId });
-    await call('risk.searchLoans', { workspaceId: ws, jobId: 'risk-search', search: 'x' });
     await call('clearloop.list', { workspaceId: ws, limit: 10 });
     await call('activities.list', { workspaceId: ws, limit: 10 });
     await call('activities.listAll', { workspaceId: ws, jobId: 'all-activities' });

@@ -74,10 +74,20 @@ describe('contract fuzz', () => {
     return result.value as T;
   };
   const control = async (path: string, body: unknown = {}) => {
-    const response = await fetch(`${app.sandbox.baseUrl.replace(/\/platform$/, '/sandbox')}${path}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': app.sandbox.controlToken },
-      body: JSON.stringify(body),
+    const send = () =>
+      fetch(`${app.sandbox.baseUrl.replace(/\/platform$/, '/sandbox')}${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': app.sandbox.controlToken },
+        body: JSON.stringify(body),
+      });
+    // The sandbox runs in this process: after a long synchronous stretch of fuzzing, its 5 s
+    // keep-alive timer and the fetch pool's 4 s idle timer expire in the same turn, and the pool
+    // may hand out the socket the server is closing (ECONNRESET, nothing answered). These control
+    // calls are idempotent, so one more try on a fresh socket is safe; any other error stands.
+    const response = await send().catch((error: unknown) => {
+      const code = (error as { cause?: { code?: unknown } }).cause?.code;
+      if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET') return send();
+      throw error;
     });
     return (await response.json()) as Record<string, string>;
   };

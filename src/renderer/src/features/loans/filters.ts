@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
-import type { Loan } from '@shared/platform/resources';
 import type { CallInput } from '@shared/contract';
-import { loanMatches } from '@shared/risk';
+import { loanSearchFields } from '@shared/risk';
+import { localSearch } from '../../lib/local-search';
 
 export const loanFilterSchema = z.object({
   side: z.enum(['lend', 'borrow']).optional(),
@@ -35,46 +35,14 @@ export function toWalkParams(f: LoanFilters): LoanWalkParams {
   };
 }
 
-/** Separates the fields of a loan's search text; a search containing it falls back to `loanMatches`. */
-const SEP = '\u0000';
-
-/** Each loan's searchable fields, lower-cased once per list (a search then costs one `includes` per loan). */
-const haystacks = new WeakMap<readonly Loan[], string[]>();
-
-function searchText(loan: Loan): string {
-  let text = '';
-  const add = (v: unknown) => {
-    if (typeof v === 'string') text += SEP + v.toLowerCase();
-  };
-  add(loan.loanId);
-  add(loan.externalId);
-  add(loan.borrowerCounterpartyId);
-  add(loan.lenderCounterpartyId);
-  for (const c of loan.embedded?.counterparties ?? []) {
-    add(c.counterpartyId);
-    add(c.counterpartyName);
-  }
-  return text;
-}
+const loanSearch = localSearch(loanSearchFields);
 
 /** Builds the loans' search text ahead of the first search (the view calls it when the browser is idle). */
-export function prepareSearch(loans: readonly Loan[]): void {
-  if (!haystacks.has(loans)) haystacks.set(loans, loans.map(searchText));
-}
+export const prepareSearch = loanSearch.prepare;
 
 /**
  * The loans whose id, external id or counterparty (id or name) contains `search`, ignoring case,
- * in their order. No search: the same array (so the table keeps its sort keys).
+ * in their order: the main side's `loanMatches` rule, over the same fields. No search: the same
+ * array (so the table keeps its sort keys).
  */
-export function searchLoans(loans: readonly Loan[], search: string | undefined): readonly Loan[] {
-  const needle = (search ?? '').trim().toLowerCase();
-  if (needle === '') return loans;
-  if (needle.includes(SEP)) return loans.filter((l) => loanMatches(l, needle));
-  prepareSearch(loans);
-  const texts = haystacks.get(loans) as string[];
-  const found: Loan[] = [];
-  for (let i = 0; i < loans.length; i++) {
-    if ((texts[i] as string).includes(needle)) found.push(loans[i] as Loan);
-  }
-  return found;
-}
+export const searchLoans = loanSearch.find;
