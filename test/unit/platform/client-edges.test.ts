@@ -5,24 +5,14 @@
  * request history records, and the exact messages of unreadable answers. Against a local
  * verifying server; backoff is recorded, never waited for.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { PlatformClient } from '../../../src/main/platform/client';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-  fx.sleeps.length = 0;
-  fx.history.clear();
-});
+const fx = useClientFixture();
 
 const ok = () => fx.server.setHandler((_req, res) => sendJson(res, 200, { done: true }));
 

@@ -1,19 +1,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PlatformStreamError } from '../../../src/main/platform/body-stream';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-});
+const fx = useClientFixture();
 
 const get = (overrides = {}) => fx.client(overrides).request<unknown>({ method: 'GET', path: '/portfolios' });
 

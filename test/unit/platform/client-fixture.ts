@@ -1,4 +1,5 @@
 /** Shared set-up for client tests: a verifying server and a client pointed at it. */
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { RequestHistory } from '../../../src/main/history/request-history';
 import { PlatformClient, type PlatformClientOptions } from '../../../src/main/platform/client';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
@@ -32,5 +33,40 @@ export async function startFixture(): Promise<Fixture> {
         random: () => 0.5,
         ...overrides,
       }),
+  };
+}
+
+/**
+ * The fixture for one test file: started before its tests, closed after them, and reset after each
+ * test (no handler, no hits, no recorded sleeps, an empty request history).
+ */
+export function useClientFixture(): Fixture {
+  let started: Fixture | undefined;
+  beforeAll(async () => {
+    started = await startFixture();
+  });
+  afterAll(() => started?.server.close());
+  afterEach(() => {
+    if (started === undefined) return;
+    started.server.setHandler(null);
+    started.server.hits.length = 0;
+    started.sleeps.length = 0;
+    started.history.clear();
+  });
+  const live = (): Fixture => {
+    if (started === undefined) throw new Error('the client fixture is used outside a test');
+    return started;
+  };
+  return {
+    get server() {
+      return live().server;
+    },
+    get history() {
+      return live().history;
+    },
+    get sleeps() {
+      return live().sleeps;
+    },
+    client: (overrides) => live().client(overrides),
   };
 }

@@ -7,23 +7,13 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-  fx.sleeps.length = 0;
-  fx.history.clear();
-});
+const fx = useClientFixture();
 
 const ok = () => fx.server.setHandler((_req, res) => sendJson(res, 200, { done: true }));
 /** A budget of 2 requests a minute, 1 of them for bulk work. */

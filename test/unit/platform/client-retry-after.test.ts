@@ -2,23 +2,14 @@
  * Retry-After (issue 18, point 4): honoured as given, up to MAX_RETRY_AFTER_MS, never cut short;
  * an operator's read stops at once with the time it may try again; a job's page waits.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { INTERACTIVE_MAX_WAIT_MS } from '../../../src/main/platform/client';
 import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../../src/shared/platform/limits';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-  fx.sleeps.length = 0;
-});
+const fx = useClientFixture();
 
 function tooMany(seconds: string, thenOk = Infinity) {
   let n = 0;

@@ -1,19 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { HttpMethod } from '../../../src/main/platform/client';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-  fx.sleeps.length = 0;
-  fx.history.clear();
-});
+const fx = useClientFixture();
 
 /** Answers `failures` times with `status` (or a dropped connection for 0), then 200. */
 function failThenSucceed(failures: number, status: number) {

@@ -1,13 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => fx.server.setHandler(null));
+const fx = useClientFixture();
 
 const serverAhead = (ms: number, status = 200) =>
   fx.server.setHandler((_req, res) =>

@@ -3,16 +3,12 @@
  * sent paced as bulk work, and rows repeated across pages are dropped by their own id field
  * (activityId, cryptoAddressId). Mutation testing found both unpinned.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { listAllActivities, listAllCryptoAddresses } from '../../../src/main/platform/fetch-all';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
+const fx = useClientFixture();
 
 /**
  * Pages of two rows by offset: rows 0-1, then 1-2 (row 1 again, as when a new row arrives at the

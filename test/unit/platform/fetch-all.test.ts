@@ -3,16 +3,12 @@
  * size defaults, the rows of every page in order, and a refused page ending the walk with its
  * error. Found untested by unit tests by mutation testing (only integration suites reached it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { listAllActivities, listAllCryptoAddresses } from '../../../src/main/platform/fetch-all';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
+const fx = useClientFixture();
 
 /** Serves `total` rows of `field`, paged by the query's offset and limit; records each query. */
 function serve(total: number, listField: string | null, idField: string) {

@@ -2,16 +2,12 @@
  * The plain list reads built from one description each (listRead in src/main/platform/operations.ts)
  * and the activities operation's two forms (JSON and CSV), which share one path and query.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activitiesCsv, listAccounts, listPortfolios } from '../../../src/main/platform/operations';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
+const fx = useClientFixture();
 
 /** Answers every request with `body` and records what was asked. */
 function answer(body: unknown, contentType = 'application/json') {

@@ -4,16 +4,12 @@
  * page size, the rows of every page, the request count, the bulk pacing and the refusals. Found
  * unreached by unit tests by mutation testing (only integration suites walked loans).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { LOANS_PAGE_SIZE, walkLoans } from '../../../src/main/platform/loans-walk';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
+const fx = useClientFixture();
 
 /** Serves `total` loans paged by the query's offset and limit; records each query. */
 function serveLoans(total: number) {

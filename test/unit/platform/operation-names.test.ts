@@ -4,7 +4,7 @@
  * organization id that would leave the path before sending, and sort loans only when a direction
  * is asked. Found unpinned by mutation testing.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   activitiesCsv,
   getLoan,
@@ -14,18 +14,9 @@ import {
   listLoans,
 } from '../../../src/main/platform/operations';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { useClientFixture } from './client-fixture';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-afterEach(() => {
-  fx.server.setHandler(null);
-  fx.server.hits.length = 0;
-  fx.history.clear();
-});
+const fx = useClientFixture();
 
 describe('operation names in the request history', () => {
   it('each read records its contract operation', async () => {
