@@ -73,7 +73,8 @@ export default defineConfig({
     resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
     plugins: [react(), preloadAppRoot()],
     build: {
-      minify: true,
+      // COPPER_RENDERER_MINIFY=0 keeps function names for profiles (docs/performance.md, Profiling).
+      minify: process.env.COPPER_RENDERER_MINIFY !== '0',
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },

@@ -10,6 +10,8 @@
  * - `marks.firstRow`: when the first `[data-testid="row"]` element was attached (MutationObserver,
  *   from the start of the document; `performance.now()` counts from the navigation start), and
  *   `marks.firstRowPainted`: the next frame after it (see afterPaint).
+ * - `firstRowSeen`: a promise of `marks.firstRow`, for waiting without polling the page (Playwright's
+ *   `waitForSelector` tests its selector in the page on every frame, on the thread being measured).
  * - `longTasks`: every long task (> 50 ms) the PerformanceObserver saw: {start, duration}.
  * - `afterPaint()`: resolves with performance.now() once the next frame has been produced: a
  *   requestAnimationFrame callback, then a message posted from it (runs after that frame's paint).
@@ -45,10 +47,13 @@ export const PROBES = String.raw`(() => {
     if (rpc) B.parsed[rpc[1]] = performance.now();
     return value;
   };
+  let rowSeen = () => {};
+  B.firstRowSeen = new Promise((resolve) => (rowSeen = resolve));
   const rowObserver = new MutationObserver(() => {
     if (B.marks.firstRow === undefined && document.querySelector('[data-testid="row"]')) {
       B.marks.firstRow = performance.now();
       rowObserver.disconnect();
+      rowSeen(B.marks.firstRow);
       B.afterPaint().then((t) => (B.marks.firstRowPainted = t));
     }
   });

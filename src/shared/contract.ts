@@ -23,6 +23,7 @@ import type {
   Wallet,
 } from './platform/resources';
 import type { Result } from './result';
+import type { LoanRow } from './loan-row';
 import {
   checkInput,
   executeInput,
@@ -199,7 +200,8 @@ export const contract = {
     list: call<Page<Loan>>()(loansQuery),
     get: call<Loan>()(loanTarget),
     /** Every loan matching the filters (pages of 1,000) with `progress` events; cancel with `jobs.cancel`. */
-    listAll: call<AllRows<Loan>>()(loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId })),
+    /** Every loan as a row (shared/loan-row.ts); `loans.get` reads one whole. */
+    listAll: call<AllRows<LoanRow>>()(loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId })),
   },
   /**
    * Every POST and PATCH to the platform, in two steps (src/shared/actions.ts): prepare builds the

@@ -40,7 +40,10 @@ export const LTV_DRY_RUN_MEDIA_TYPE = 'application/vnd.calculate-ltv-dry-run+jso
 
 export type LoanSide = 'lender' | 'borrower';
 
-export function loanSide(loan: Loan, organizationId: string): LoanSide | null {
+export function loanSide(
+  loan: Pick<Loan, 'lenderOrganizationId' | 'borrowerOrganizationId'>,
+  organizationId: string,
+): LoanSide | null {
   if (loan.lenderOrganizationId !== undefined && loan.lenderOrganizationId === organizationId)
     return 'lender';
   if (loan.borrowerOrganizationId !== undefined && loan.borrowerOrganizationId === organizationId)

@@ -18,6 +18,7 @@
  *   With no start the board shows the time since the console first saw the margin call.
  */
 import Decimal from 'decimal.js';
+import type { LoanRow } from './loan-row';
 import { z } from 'zod';
 import type { LtvStatus } from './platform/enums';
 import type { Loan } from './platform/resources';
@@ -356,14 +357,14 @@ export function alertTitle(kind: RiskAlertKind, loanId: string): string {
 export const riskSettingsInput = riskSettingsSchema.partial();
 
 /** Whether a loan matches the loans tab's search text (id, external id, counterparty id or name). */
-export function loanMatches(loan: Loan, search: string): boolean {
+export function loanMatches(loan: LoanRow, search: string): boolean {
   const needle = search.trim().toLowerCase();
   if (needle === '') return true;
   return loanSearchFields(loan).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
 }
 
 /** The fields a loan search looks in: id, external id, both counterparties' ids and names. */
-export function loanSearchFields(loan: Loan): unknown[] {
+export function loanSearchFields(loan: LoanRow): unknown[] {
   const fields: unknown[] = [
     loan.loanId,
     loan.externalId,

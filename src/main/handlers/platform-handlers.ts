@@ -3,6 +3,7 @@
  * the key first), strips the local `workspaceId` and calls one typed operation. Actions (POST and
  * PATCH) are not here: they go through the prepared, one-shot path of action-handlers.ts.
  */
+import { loanRowOf } from '../../shared/loan-row';
 import type { ProgressEvent } from '../../shared/contract';
 import type { Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
@@ -61,9 +62,12 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
     'loans.listAll': ({ workspaceId, jobId, ...filters }) =>
       withClient(workspaceId, ({ client }, org) =>
-        deps.jobs.run(jobId, (signal) =>
-          walkLoans(client, org, filters, { jobId, signal, onProgress: progress }),
-        ),
+        deps.jobs.run(jobId, async (signal) => {
+          const walked = await walkLoans(client, org, filters, { jobId, signal, onProgress: progress });
+          return walked.ok
+            ? { ok: true, value: { ...walked.value, items: walked.value.items.map(loanRowOf) } }
+            : walked;
+        }),
       ),
 
     'agentWallets.list': ({ workspaceId, portfolioId }) =>

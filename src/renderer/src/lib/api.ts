@@ -1,8 +1,12 @@
 import type { CopperApi } from '@shared/contract';
 
-/** The only way the renderer reaches the main side. */
+/**
+ * The only way the renderer reaches the main side: `window.copper`, installed by the preload (or,
+ * in browser mode, by the web transport). Read through `globalThis` (the window in a page) so that
+ * modules which only build calls can be unit-tested in node.
+ */
 export function copper(): CopperApi {
-  return window.copper;
+  return (globalThis as unknown as { copper: CopperApi }).copper;
 }
 
 /** A job id for calls that report progress; unique per call so cancels never hit another job. */

@@ -3,13 +3,13 @@
  * portfolios tab lists them and every other tab's portfolio picker reads the same cache.
  */
 import type { Portfolio } from '@shared/platform/resources';
-import { copper } from '../lib/api';
 import { createWorkspaceQuery, useWorkspaceQuery } from './workspace-query';
+import { readPortfolios } from './portfolio-calls';
 
-export const PORTFOLIO_LIMIT = 1000;
+export { PORTFOLIO_LIMIT } from './portfolio-calls';
 
 export const portfoliosQuery = createWorkspaceQuery<Record<string, never>, Portfolio[]>((wsId) =>
-  copper().portfolios.list({ workspaceId: wsId, limit: PORTFOLIO_LIMIT }),
+  readPortfolios(wsId, true),
 );
 
 /**
@@ -17,7 +17,7 @@ export const portfoliosQuery = createWorkspaceQuery<Record<string, never>, Portf
  * wallets of an inactive portfolio would otherwise show a bare portfolio id.
  */
 export const inactivePortfoliosQuery = createWorkspaceQuery<Record<string, never>, Portfolio[]>((wsId) =>
-  copper().portfolios.list({ workspaceId: wsId, limit: PORTFOLIO_LIMIT, isActive: false }),
+  readPortfolios(wsId, false),
 );
 
 export const NO_PORTFOLIO_PARAMS: Record<string, never> = {};

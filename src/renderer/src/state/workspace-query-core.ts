@@ -30,6 +30,9 @@ import {
   type QueryObserverOptions,
 } from '@tanstack/react-query';
 import type { AppError, Result } from '@shared/result';
+import { stableKey } from '../lib/stable-key';
+
+export { stableKey };
 
 export type QueryStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -55,15 +58,6 @@ export const IDLE_ENTRY: QueryEntry<never> = {
   loadedAt: null,
   jobId: null,
 };
-
-/** JSON with sorted keys, so equal parameters always make the same key. */
-export function stableKey(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1)))
-      : v,
-  );
-}
 
 /** The main side's answer, carried through react-query's error channel unchanged. */
 export class QueryFailure extends Error {

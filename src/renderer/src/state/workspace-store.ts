@@ -9,6 +9,7 @@ import type { WorkspaceList, WorkspaceView } from '@shared/contract';
 import type { AppError, Result } from '@shared/result';
 import { copper } from '../lib/api';
 import { useUiStateStore } from './ui-state-store';
+import { pickActive } from './active-workspace';
 
 interface WorkspaceState {
   list: WorkspaceView[];
@@ -30,18 +31,10 @@ interface WorkspaceState {
   upsert(view: WorkspaceView): void;
 }
 
-/** First run lands on the built-in sandbox when main has no active workspace yet. */
 /** Restores each workspace's remembered view before it first renders; memory wins afterwards. */
 function hydrateAll(views: WorkspaceView[]): void {
   const ui = useUiStateStore.getState();
   for (const w of views) ui.hydrate(w.id, w.uiState);
-}
-
-function pickActive(list: WorkspaceList, current: string | null): string | null {
-  const ids = new Set(list.workspaces.map((w) => w.id));
-  if (current !== null && ids.has(current)) return current;
-  if (list.activeId !== null && ids.has(list.activeId)) return list.activeId;
-  return (list.workspaces.find((w) => w.builtIn) ?? list.workspaces[0])?.id ?? null;
 }
 
 export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({

@@ -16,4 +16,10 @@ export { useDismissOnEscape } from './use-dismiss-on-escape';
 export { useDraftFilters, type DraftFilters } from './use-draft-filters';
 export { useTabTable, type TabTableProps } from './use-tab-table';
 export { WalkStatus } from './WalkStatus';
-export { useAutoRefresh, useDebouncedCommit, useDelayedWhile, useNow } from './use-timers';
+export {
+  useAfterPaintWhile,
+  useAutoRefresh,
+  useDebouncedCommit,
+  useDelayedWhile,
+  useNow,
+} from './use-timers';

@@ -24,6 +24,27 @@ export function useDelayedWhile(when: boolean, delayMs: number, fire: () => void
 }
 
 /**
+ * Calls `fire` once after `when` became true and the next frame was painted (a requestAnimationFrame
+ * callback, then a timer: the frame is out by then); not at all if `when` turns false first. For
+ * work that must not delay what is about to be painted, such as asking for the rest of a list
+ * whose first rows were just committed.
+ */
+export function useAfterPaintWhile(when: boolean, fire: () => void): void {
+  const latest = useLatest(fire);
+  useEffect(() => {
+    if (!when) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => latest.current(), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [when, latest]);
+}
+
+/**
  * Commits typed text once typing pauses: a search field should not fire a request per keystroke.
  * `committed` is the value in effect; nothing is committed while the text equals it.
  */

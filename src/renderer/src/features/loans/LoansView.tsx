@@ -8,7 +8,7 @@ import { useJobProgress } from '../../lib/progress-store';
 import { useWorkspaceQuery } from '../../state/workspace-query';
 import { usePortfolios } from '../../state/portfolios';
 import { loanColumns } from './columns';
-import { LoanDetail } from './LoanDetail';
+import { LoanDetailLoader } from './LoanDetailLoader';
 import { LtvDryRun } from './LtvDryRun';
 import {
   LOAN_DEFAULTS,
@@ -18,7 +18,7 @@ import {
   toWalkParams,
   type LoanFilters,
 } from './filters';
-import { loansAllQuery, refreshLoan } from './queries';
+import { loansAllQuery } from './queries';
 
 const SIDE_OPTIONS = [
   { value: 'lend', label: 'Lending' },
@@ -53,13 +53,6 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
     () => all?.find((l) => l.loanId === filters.selectedId) ?? null,
     [all, filters.selectedId],
   );
-  // Re-read the selected loan (fresh embedded data) once the selection settles, not per arrow key.
-  const selectedId = filters.selectedId;
-  useEffect(() => {
-    if (!selectedId) return;
-    const t = setTimeout(() => void refreshLoan(wsId, selectedId), 400);
-    return () => clearTimeout(t);
-  }, [wsId, selectedId]);
   const set = (patch: Partial<LoanFilters>) => setFilters({ ...filters, ...patch });
   const searching = search.trim() !== '';
 
@@ -139,7 +132,12 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           toolbar={<h2 className="pane-title">Loans</h2>}
         />
         {selected ? (
-          <LoanDetail workspace={workspace} loan={selected} onClose={() => set({ selectedId: undefined })} />
+          <LoanDetailLoader
+            key={selected.loanId}
+            workspace={workspace}
+            row={selected}
+            onClose={() => set({ selectedId: undefined })}
+          />
         ) : null}
       </div>
       {dryRun ? <LtvDryRun workspace={workspace} onClose={() => setDryRun(false)} /> : null}

@@ -1,4 +1,4 @@
-import type { Loan } from '@shared/platform/resources';
+import type { LoanRow } from '@shared/loan-row';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { Amount } from '../../components/Amount';
@@ -7,10 +7,10 @@ import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { loanSide } from '@shared/loan-actions';
 import { columnsFor } from '../../components/view-kit';
 
-const c = columnsFor<Loan>();
+const c = columnsFor<LoanRow>();
 
 /** An amount of the loan's currency; sorts by currency first, so different currencies never compare. */
-function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): ColumnSpec<Loan> {
+function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): ColumnSpec<LoanRow> {
   return {
     id: field,
     header,
@@ -22,7 +22,7 @@ function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): Col
   };
 }
 
-export function loanColumns(organizationId: string): ColumnSpec<Loan>[] {
+export function loanColumns(organizationId: string): ColumnSpec<LoanRow>[] {
   return [
     c.id('loanId', 'Loan id', 130),
     {

@@ -1,21 +1,32 @@
 import type { Loan } from '@shared/platform/resources';
 import type { AllRows } from '@shared/contract';
+import { loanRowOf, type LoanRow } from '@shared/loan-row';
 import { copper } from '../../lib/api';
 import { createWorkspaceQuery } from '../../state/workspace-query';
 import type { LoanWalkParams } from './filters';
 
-/** Every loan matching the platform-side filters: a walk on the main side, with progress and cancel. */
+/** Every loan matching the platform-side filters, as rows: a walk on the main side, with progress and cancel. */
 export const loansAllQuery = createWorkspaceQuery(
   (wsId, p: LoanWalkParams, jobId) => copper().loans.listAll({ workspaceId: wsId, jobId, ...p }),
   'loans',
 );
 
-/** Puts a loan returned by the platform into the list; fields it omitted keep their last value. */
+/** One loan, read whole (embedded data and `extra`): what the detail pane and the actions work on. */
+export const loanQuery = createWorkspaceQuery((wsId, p: { loanId: string }) =>
+  copper().loans.get({ workspaceId: wsId, loanId: p.loanId }),
+);
+
+/**
+ * Puts a loan returned by the platform into the list (as a row) and into its detail; fields it
+ * omitted keep their last value.
+ */
 export function replaceLoan(wsId: string, loan: Loan): void {
-  loansAllQuery.update(wsId, (all: AllRows<Loan>) => ({
+  const row = loanRowOf(loan);
+  loansAllQuery.update(wsId, (all: AllRows<LoanRow>) => ({
     ...all,
-    items: all.items.map((l) => (l.loanId === loan.loanId ? { ...l, ...loan } : l)),
+    items: all.items.map((l) => (l.loanId === loan.loanId ? { ...l, ...row } : l)),
   }));
+  loanQuery.update(wsId, (l: Loan) => (l.loanId === loan.loanId ? { ...l, ...loan } : l));
 }
 
 /** Re-reads one loan (with its embedded data) after an action. */

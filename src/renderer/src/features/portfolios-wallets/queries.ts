@@ -4,9 +4,9 @@
  * portfolios themselves are shared state (`state/portfolios.ts`): other tabs' pickers read them.
  */
 import type { Wallet } from '@shared/platform/resources';
-import { copper } from '../../lib/api';
 import { createWorkspaceQuery } from '../../state/workspace-query';
 import { inactivePortfoliosQuery, NO_PORTFOLIO_PARAMS, portfoliosQuery } from '../../state/portfolios';
+import { readWallets } from './calls';
 
 export {
   PORTFOLIO_LIMIT,
@@ -16,14 +16,10 @@ export {
   usePortfolios,
 } from '../../state/portfolios';
 
-export const WALLET_LIMIT = 5000;
+export { WALLET_LIMIT } from './calls';
 
 export const walletsQuery = createWorkspaceQuery<{ nonEmpty: boolean }, Wallet[]>((wsId, p) =>
-  copper().wallets.list({
-    workspaceId: wsId,
-    limit: WALLET_LIMIT,
-    ...(p.nonEmpty ? { nonEmpty: true } : {}),
-  }),
+  readWallets(wsId, p.nonEmpty),
 );
 
 /**

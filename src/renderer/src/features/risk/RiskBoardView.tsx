@@ -9,7 +9,7 @@ import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout, usePersistedLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Timestamp } from '../../components/Timestamp';
-import { useDelayedWhile, useNow } from '../../components/view-kit';
+import { useAfterPaintWhile, useNow } from '../../components/view-kit';
 import { stableKey, useWorkspaceQuery } from '../../state/workspace-query';
 import { installRiskAlerts, onRiskChanged } from './alerts';
 import { riskColumns } from './columns';
@@ -27,12 +27,14 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
   const wsId = workspace.id;
   useEffect(() => installRiskAlerts(), []);
   // The head (the loans closest to margin call) first, then every loan: the first rows paint
-  // without waiting for thousands of loans to cross the bridge.
+  // without waiting for thousands of loans to cross the bridge. The rest is asked for once the
+  // head's rows are on screen: its answer (megabytes of JSON, parsed on this thread) must not land
+  // before the frame that shows them.
   const [full, setFull] = useState(() => riskBoardQuery.get(wsId).dataKey === stableKey(FULL_PARAMS));
   const params = full ? FULL_PARAMS : HEAD_PARAMS;
   const entry = useWorkspaceQuery(riskBoardQuery, wsId, params);
   const headReady = !full && entry.status === 'ready';
-  useDelayedWhile(headReady, 0, () => setFull(true));
+  useAfterPaintWhile(headReady, () => setFull(true));
   useEffect(
     () =>
       onRiskChanged((changed) => {

@@ -1,0 +1,84 @@
+/**
+ * The detail of the selected loan. The list holds rows (shared/loan-row.ts); the detail and its
+ * actions work on the loan read whole and fresh: asked for once the selection has settled (not per
+ * arrow key), again on every selection, with the row's heading shown meanwhile.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { WorkspaceView } from '@shared/contract';
+import type { LoanRow } from '@shared/loan-row';
+import type { AppError } from '@shared/result';
+import { Amount } from '../../components/Amount';
+import { Badge } from '../../components/Badge';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { DetailPane } from '../../components/view-kit';
+import { useWorkspaceQuery } from '../../state/workspace-query';
+import { LoanDetail } from './LoanDetail';
+import { loanQuery } from './queries';
+
+/** Arrow keys move the selection faster than this; the loan is read once they stop. */
+const SETTLE_MS = 150;
+
+interface Props {
+  workspace: WorkspaceView;
+  row: LoanRow;
+  onClose(): void;
+}
+
+/** Keyed by loan id by its parent: a new selection starts afresh. */
+export function LoanDetailLoader(props: Props) {
+  const [settled, setSettled] = useState(false);
+  useEffect(() => {
+    const t = setTimeout(() => setSettled(true), SETTLE_MS);
+    return () => clearTimeout(t);
+  }, []);
+  return settled ? <LoanRead {...props} /> : <LoanPending {...props} error={null} />;
+}
+
+function LoanRead({ workspace, row, onClose }: Props) {
+  const params = { loanId: row.loanId };
+  const entry = useWorkspaceQuery(loanQuery, workspace.id, params);
+  const reload = () => void loanQuery.load(workspace.id, params, true);
+  // A loan read earlier is shown at once, and read again: the detail acts on what the platform
+  // says now. (Without one, the query's first read is that read.)
+  const hadData = useRef(entry.data !== null);
+  useEffect(() => {
+    if (hadData.current) reload();
+    // Once per selection (this component is keyed by loan id).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (entry.data !== null && entry.data.loanId === row.loanId)
+    return <LoanDetail workspace={workspace} loan={entry.data} onClose={onClose} />;
+  return (
+    <LoanPending workspace={workspace} row={row} onClose={onClose} error={entry.error} onRetry={reload} />
+  );
+}
+
+function LoanPending({
+  row,
+  onClose,
+  error,
+  onRetry,
+}: Props & { error: AppError | null; onRetry?: () => void }) {
+  return (
+    <DetailPane
+      testId="loan-detail"
+      label="Loan detail"
+      data={{ 'data-loan-id': row.loanId, 'data-state': error ? 'error' : 'reading' }}
+      onClose={onClose}
+      title={
+        <>
+          <Amount value={row.amount} currency={row.currency} />
+          <Badge value={row.status} />
+        </>
+      }
+    >
+      {error ? (
+        <ErrorBanner error={error} onRetry={onRetry} />
+      ) : (
+        <p className="muted" data-testid="loan-detail-reading">
+          <span className="spinner" aria-hidden /> Reading the loan…
+        </p>
+      )}
+    </DetailPane>
+  );
+}
