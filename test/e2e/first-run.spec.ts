@@ -21,6 +21,8 @@ test('opens the Local sandbox with data on screen, no set-up needed', async ({ a
   await expect(shell.environment).toHaveText('SANDBOX');
   await expect(shell.organization).toHaveText(/^[0-9a-f-]{36}$/);
   await expect(shell.keyMissing).toHaveCount(0);
+  // The session token came in the address (#token=…) and is gone from it once the page runs.
+  await expect.poll(() => app.url()).not.toContain('token=');
   await expect(app.getByTestId('env-banner')).toHaveCount(0);
   await expect(shell.tab('portfolios-wallets')).toHaveAttribute('aria-selected', 'true');
   const view = new PortfoliosWalletsPage(app);
