@@ -4,44 +4,22 @@
  * embedded parts the detail pane reads whole with `loans.get`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
-import { createLogger } from '../../../src/main/log/logger';
 import type { AllRows } from '../../../src/shared/contract';
 import type { LoanRow } from '../../../src/shared/loan-row';
 import type { Loan } from '../../../src/shared/platform/resources';
+import { startTestApp, type TestApp } from '../../support/main-app';
 
 describe('loans.listAll answers loan rows', () => {
-  let dataDir: string;
-  let app: MainApp;
+  let test: TestApp;
   let ws: string;
-
-  const call = async <T>(name: Parameters<MainApp['router']['dispatch']>[0], input: unknown): Promise<T> => {
-    const result = (await app.router.dispatch(name, input)) as { ok: boolean; value?: T; error?: unknown };
-    if (!result.ok) throw new Error(`${name}: ${JSON.stringify(result.error)}`);
-    return result.value as T;
-  };
+  const call = <T>(name: string, input: unknown) => test.value<T>(name, input);
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'copper-loan-rows-'));
-    app = await createMainApp({
-      dataDir,
-      shell: 'browser',
-      version: 'test',
-      sandboxSize: 'small',
-      log: createLogger({ write: () => undefined }),
-      saveDialog: null,
-    });
-    const list = await call<{ workspaces: { id: string; builtIn: boolean }[] }>('workspaces.list', {});
-    ws = list.workspaces.find((w) => w.builtIn)!.id;
+    test = await startTestApp('loan-rows');
+    ws = test.builtInId;
   });
 
-  afterAll(async () => {
-    await app.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => test.close());
 
   it('keeps each loan’s own fields and counterparty names, drops its embedded details', async () => {
     const rows = await call<AllRows<LoanRow>>('loans.listAll', { workspaceId: ws, jobId: 'rows-1' });

@@ -4,60 +4,40 @@
  * notifications, copy-as-curl replay, and the refusals.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
-import { createLogger } from '../../../src/main/log/logger';
+import type { MainApp } from '../../../src/main/app/create-app';
+import { startTestApp, type TestApp } from '../../support/main-app';
 import type {
   ReceivedWebhook,
   SandboxDelivery,
   SandboxSubscription,
   WebhookReceiverStatus,
   WebhookVerification,
-  WorkspaceList,
 } from '../../../src/shared/contract';
 import type { Loan } from '../../../src/shared/platform/resources';
 
-let dataDir: string;
+let test: TestApp;
 let app: MainApp;
 let ws: string;
 const notified: [string, string][] = [];
 const pushed: ReceivedWebhook[] = [];
 
-type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
-const call = async <T>(name: string, input: unknown): Promise<Answer<T>> =>
-  (await app.router.dispatch(name, input)) as Answer<T>;
-const value = async <T>(name: string, input: unknown): Promise<T> => {
-  const r = await call<T>(name, input);
-  if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
-  return r.value;
-};
+const call = <T>(name: string, input: unknown) => test.call<T>(name, input);
+const value = <T>(name: string, input: unknown) => test.value<T>(name, input);
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'copper-webhooks-'));
-  app = await createMainApp({
-    dataDir,
-    shell: 'browser',
-    version: 'test',
-    sandboxSize: 'small',
-    log: createLogger({ write: () => undefined }),
-    saveDialog: null,
+  test = await startTestApp('webhooks', {
     notifier: { notify: (title, body) => notified.push([title, body]) },
   });
+  app = test.app;
   app.events.subscribe((event, payload) => {
     if (event === 'webhook-received') pushed.push(payload as ReceivedWebhook);
   });
-  const list = await value<WorkspaceList>('workspaces.list', {});
-  ws = list.workspaces.find((w) => w.builtIn)?.id ?? '';
+  ws = test.builtInId;
 });
 
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => test.close());
 
 async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -1,0 +1,56 @@
+/**
+ * A real main side for integration tests: `createMainApp` on a fresh temp data folder with its
+ * embedded `small` sandbox, in browser-shell mode, logging nowhere; calls go through its contract
+ * router as the renderer's would. `close()` stops it and removes the folder.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createMainApp, type MainApp, type MainAppOptions } from '../../src/main/app/create-app';
+import { createLogger } from '../../src/main/log/logger';
+import type { WorkspaceList } from '../../src/shared/contract';
+
+export type Answer<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
+
+export interface TestApp {
+  app: MainApp;
+  dataDir: string;
+  /** The built-in sandbox workspace's id. */
+  builtInId: string;
+  call<T>(name: string, input: unknown): Promise<Answer<T>>;
+  /** The call's value; throws with the error's code and message when it failed. */
+  value<T>(name: string, input: unknown): Promise<T>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(prefix: string, options: Partial<MainAppOptions> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), `copper-${prefix}-`));
+  const app = await createMainApp({
+    dataDir,
+    shell: 'browser',
+    version: 'test',
+    sandboxSize: 'small',
+    log: createLogger({ write: () => undefined }),
+    saveDialog: null,
+    ...options,
+  });
+  const call = async <T>(name: string, input: unknown) =>
+    (await app.router.dispatch(name, input)) as Answer<T>;
+  const value = async <T>(name: string, input: unknown): Promise<T> => {
+    const r = await call<T>(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.code} ${r.error.message}`);
+    return r.value;
+  };
+  const list = await value<WorkspaceList>('workspaces.list', {});
+  return {
+    app,
+    dataDir,
+    builtInId: list.workspaces.find((w) => w.builtIn)?.id ?? '',
+    call,
+    value,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
