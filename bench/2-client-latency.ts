@@ -9,6 +9,7 @@
  * round) after a warm-up; the figure is the ratio of the median latencies. Target: ≤ 1.15.
  */
 import { createHmac } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { listClearLoopActions } from '../src/main/platform/operations';
 import { emit, heading, median, percentile, round } from './lib/report';
 import { sandboxSpec, spawnServer } from './lib/servers';
@@ -98,6 +99,10 @@ async function main(): Promise<void> {
     console.info(
       `raw fetch, headers signed beforehand: median ${round(rawMs, 3)} ms, p90 ${round(percentile(rawTimes, 90), 3)} ms`,
     );
+    const spread = (t: number[]) => [10, 25, 50, 75, 90].map((p) => round(percentile(t, p), 3)).join(' / ');
+    console.info(`p10 / p25 / p50 / p75 / p90 ms: client ${spread(clientTimes)}; raw ${spread(rawTimes)}`);
+    console.info(`load average (1 min) ${round(loadavg()[0] ?? Number.NaN)}`);
+    console.info(`per-round ratios in order: ${roundRatios.map((r) => round(r)).join(' ')}`);
     console.info(
       `ratio of medians ${round(ratio, 3)} (median of per-round ratios ${round(median(roundRatios), 3)}); target ≤ 1.15`,
     );

@@ -17,11 +17,12 @@ export interface SignInput {
   timestamp: number | string;
 }
 
-export interface SignedHeaders {
+/** A type, not an interface, so that it is a `Record<string, string>` the client can complete. */
+export type SignedHeaders = {
   Authorization: string;
   'X-Timestamp': string;
   'X-Signature': string;
-}
+};
 
 /** The exact string that is signed. Exported so that tests and the sandbox share one definition. */
 export function buildPrehash(
