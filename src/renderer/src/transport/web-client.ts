@@ -15,11 +15,16 @@ const TOKEN_HEADER = 'X-Copper-Token';
 export function readToken(): string | null {
   const match = /(?:^|[#&])token=([0-9a-f]{16,128})/.exec(window.location.hash);
   if (match?.[1]) {
-    sessionStorage.setItem(TOKEN_KEY, match[1]);
-    // The token leaves the address bar in the next task: history.replaceState costs 20-30 ms on a
-    // cold page, and the first request (sent by boot.ts right after this) should not wait for it.
-    setTimeout(() => history.replaceState(null, '', window.location.pathname + window.location.search), 0);
-    return match[1];
+    const token = match[1];
+    // Kept for a reload and taken out of the address bar in the next task: the first touch of
+    // sessionStorage and history.replaceState cost 20-50 ms on a cold page, and the first request
+    // (sent by boot.ts right after this) should not wait for them. A reload before then finds
+    // the token still in the address.
+    setTimeout(() => {
+      sessionStorage.setItem(TOKEN_KEY, token);
+      history.replaceState(null, '', window.location.pathname + window.location.search);
+    }, 0);
+    return token;
   }
   return sessionStorage.getItem(TOKEN_KEY);
 }

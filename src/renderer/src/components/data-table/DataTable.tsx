@@ -16,7 +16,7 @@ import {
   type SortingState,
   type VisibilityState,
 } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Virtualizer } from '@tanstack/react-virtual';
 import type { AppError } from '@shared/result';
 import type { TableLayout } from '../../state/ui-state-store';
 import { markViewSettled } from '../../state/readiness';
@@ -24,7 +24,7 @@ import type { QueryStatus } from '../../state/workspace-query';
 import { ErrorBanner } from '../ErrorBanner';
 import { copyText } from '../CopyButton';
 import { ColumnMenu } from './ColumnMenu';
-import { DataRow, PlaceholderRow } from './DataRow';
+import { ROW_HEIGHT, TableScroll } from './TableScroll';
 import { sortRows } from './sort';
 import type { ColumnSpec, RowSource, SortState } from './types';
 import { useHorizontalOverflow } from './useHorizontalOverflow';
@@ -32,7 +32,7 @@ import { columnWidth, headerMinWidth } from './widths';
 import { HeaderCell } from './HeaderCell';
 import { moveColumn } from './column-order';
 
-export const ROW_HEIGHT = 26;
+export { ROW_HEIGHT };
 const NO_ROWS: unknown[] = [];
 /** A dragged column stops here: wider helps no one and hides the others. */
 const MAX_COLUMN_PX = 1200;
@@ -80,6 +80,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
   const count = source ? source.total : sorted.length;
   const rowAt = (index: number): T | undefined => (source ? source.rowAt(index) : sorted[index]);
+  // The virtualizer lives in TableScroll (a scroll step renders only that); it fills this ref.
+  const virtualizerRef = useRef<Virtualizer<HTMLDivElement, Element> | null>(null);
   /** The order of the rows on screen now: a source's follows the layout's sort once its rows arrive. */
   const rowsSortedBy = source ? source.sortedBy : sort;
 
@@ -163,13 +165,6 @@ export function DataTable<T>(props: DataTableProps<T>) {
     el?.scrollBy({ left: direction * Math.max(120, el.clientWidth * 0.7), behavior: 'smooth' });
   };
 
-  const virtualizer = useVirtualizer({
-    count,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 12,
-  });
-
   const settled = status === 'ready' || status === 'error';
   useEffect(() => {
     if (settled) markViewSettled();
@@ -185,16 +180,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSelectRef.current?.(row);
   }, []);
 
-  const virtualItems = virtualizer.getVirtualItems();
-  const firstVisible = virtualItems[0]?.index ?? 0;
-  const lastVisible = virtualItems.at(-1)?.index ?? 0;
-  useEffect(() => {
-    source?.onRange(firstVisible, lastVisible);
-  }, [source, firstVisible, lastVisible]);
-
   const moveTo = (index: number) => {
     const row = rowAt(index);
-    virtualizer.scrollToIndex(index, { align: 'auto' });
+    virtualizerRef.current?.scrollToIndex(index, { align: 'auto' });
     setActiveIndex(index);
     // A source's row may still be on its way: it becomes active by position until it arrives.
     setActiveId(row === undefined ? null : getRowId(row));
@@ -298,52 +286,22 @@ export function DataTable<T>(props: DataTableProps<T>) {
       <div
         className={`dt-frame${overflow.left ? ' more-left' : ''}${overflow.hiddenRight > 0 ? ' more-right' : ''}`}
       >
-        <div
-          className="dt-scroll"
-          ref={scrollRef}
-          role="grid"
-          aria-rowcount={total}
-          aria-busy={status === 'loading'}
-          tabIndex={0}
+        <TableScroll<T>
+          scrollRef={scrollRef}
+          virtualizerRef={virtualizerRef}
+          total={total}
+          busy={status === 'loading'}
           onKeyDown={onKeyDown}
-        >
-          <div className="dt-inner" style={{ minWidth }}>
+          minWidth={minWidth}
+          header={
             <div className="dt-head" role="row" style={{ gridTemplateColumns: template }}>
               {table.getHeaderGroups()[0]?.headers.map((header) => (
                 <HeaderCell key={header.id} header={header} spec={specOf(header.column.id)} />
               ))}
             </div>
-            {showRows ? (
-              <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
-                {virtualItems.map((vi) => {
-                  const row = rowAt(vi.index);
-                  if (row === undefined)
-                    return source ? (
-                      <PlaceholderRow
-                        key={`placeholder-${vi.index}`}
-                        index={vi.index}
-                        start={vi.start}
-                        template={template}
-                      />
-                    ) : null;
-                  const id = getRowId(row);
-                  return (
-                    <DataRow
-                      key={id}
-                      row={row}
-                      id={id}
-                      index={vi.index}
-                      start={vi.start}
-                      template={template}
-                      visible={visibleSpecs}
-                      selected={id === selectedId}
-                      active={source ? vi.index === activeIndex : id === activeId}
-                      onRowClick={onRowClick}
-                    />
-                  );
-                })}
-              </div>
-            ) : loadingFirst ? (
+          }
+          noRows={
+            showRows ? null : loadingFirst ? (
               <div className="dt-state" data-testid="table-loading">
                 <span className="spinner" aria-hidden /> Loading…
               </div>
@@ -351,9 +309,19 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <div className="dt-state" data-testid="table-empty">
                 {emptyText}
               </div>
-            ) : null}
-          </div>
-        </div>
+            ) : null
+          }
+          count={count}
+          source={source}
+          sorted={sorted}
+          getRowId={getRowId}
+          template={template}
+          visible={visibleSpecs}
+          selectedId={selectedId}
+          activeId={activeId}
+          activeIndex={activeIndex}
+          onRowClick={onRowClick}
+        />
       </div>
     </div>
   );

@@ -37,19 +37,22 @@ export function useHorizontalOverflow(
     if (!el) return;
     measure();
     // Vertical scrolling (every frame of a long table) must not force a layout read of every
-    // header: measure only when the horizontal position actually moved.
+    // header: measure only when the horizontal position actually moved. Registered for the capture
+    // phase, so that it runs before the virtualizer's own scroll listener: that one re-renders the
+    // rows synchronously, and reading `scrollLeft` after it would force a synchronous layout of
+    // the new rows in the middle of the scroll event, every frame.
     let lastLeft = el.scrollLeft;
     const onScroll = () => {
       if (el.scrollLeft === lastLeft) return;
       lastLeft = el.scrollLeft;
       measure();
     };
-    el.addEventListener('scroll', onScroll, { passive: true });
+    el.addEventListener('scroll', onScroll, { passive: true, capture: true });
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     if (el.firstElementChild) ro.observe(el.firstElementChild);
     return () => {
-      el.removeEventListener('scroll', onScroll);
+      el.removeEventListener('scroll', onScroll, { capture: true });
       ro.disconnect();
     };
   }, [ref, measure, layoutKey]);
