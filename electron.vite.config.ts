@@ -73,8 +73,7 @@ export default defineConfig({
     resolve: { alias: { '@shared': resolve(__dirname, 'src/shared') } },
     plugins: [react(), preloadAppRoot()],
     build: {
-      // COPPER_RENDERER_MINIFY=0 keeps function names for profiles (docs/performance.md, Profiling).
-      minify: process.env.COPPER_RENDERER_MINIFY !== '0',
+      minify: true,
       rollupOptions: { input: { index: resolve(__dirname, 'src/renderer/index.html') } },
     },
   },
