@@ -30,7 +30,7 @@ import {
   startConsole,
   type ConsoleProcess,
 } from './lib/browser';
-import { PROBES, byTestId, type Measured } from './lib/page-probes';
+import { PROBES, byTestId, loadedRow, type Measured } from './lib/page-probes';
 import type { Page } from 'playwright-core';
 
 const RUNS = 3;
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
       // First visit of the second workspace (its data is fetched): Loans, rows on screen.
       firstVisits.push((await switchTo(page, { ...B, tab: 'portfolios-wallets' })).paintMs);
       await page.click(byTestId('tab-loans'));
-      await page.waitForSelector(`${byTestId('view-loans')} ${byTestId('row')}`, {
+      await page.waitForSelector(loadedRow('loans'), {
         state: 'attached',
         timeout: 15_000,
       });

@@ -23,7 +23,7 @@ import {
   spread,
   startConsole,
 } from './lib/browser';
-import { PROBES, byTestId, type Measured } from './lib/page-probes';
+import { PROBES, byTestId, loadedRow, type Measured } from './lib/page-probes';
 import type { Page } from 'playwright-core';
 
 const RUNS = 3;
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
       await page.goto(server.url);
       await page.waitForSelector(byTestId('app-ready'), { state: 'attached', timeout: 30_000 });
       await page.click(byTestId('tab-loans'));
-      await page.waitForSelector(`${byTestId('view-loans')} ${byTestId('row')}`, {
+      await page.waitForSelector(loadedRow('loans'), {
         state: 'attached',
         timeout: 30_000,
       });

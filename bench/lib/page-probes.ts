@@ -150,3 +150,13 @@ export interface ScrollResult {
 export function byTestId(id: string): string {
   return `[data-testid="${id.replace(/["\\]/g, '\\$&')}"]`;
 }
+
+/**
+ * A row of the tab's own table once its data has loaded. Not `view-<tab> row`: while a tab's code
+ * loads, its view element already carries the new name but still shows the previous tab's rows, so
+ * that selector is met before the tab has asked for anything (the Loans tab's walk of 10,000 loans
+ * was then still arriving when a benchmark went on).
+ */
+export function loadedRow(table: string): string {
+  return `${byTestId(`table-${table}`)}[data-status="ready"] ${byTestId('row')}`;
+}
