@@ -23,11 +23,15 @@ export function loanRowOf(loan: Loan): LoanRow {
   return {
     ...own,
     embedded: {
-      counterparties: counterparties.map((c) => ({
-        counterpartyId: c.counterpartyId,
-        counterpartyName: c.counterpartyName,
-        counterpartyType: c.counterpartyType,
-      })),
+      // The platform may send what the sandbox never does: a null or a bare value in the list is
+      // no counterparty to show or search, and is left out; values are kept as they came.
+      counterparties: (counterparties as unknown[])
+        .filter((c): c is LoanRowCounterparty => c !== null && typeof c === 'object')
+        .map((c) => ({
+          counterpartyId: c.counterpartyId,
+          counterpartyName: c.counterpartyName,
+          counterpartyType: c.counterpartyType,
+        })),
     },
   };
 }
