@@ -313,7 +313,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           }
           count={count}
           source={source}
-          sorted={sorted}
+          rowAt={rowAt}
           getRowId={getRowId}
           template={template}
           visible={visibleSpecs}

@@ -26,8 +26,10 @@ export interface TableScrollProps<T> {
   /** What shows instead of the rows when there are none (loading, empty). */
   noRows: ReactNode;
   count: number;
+  /** Tells the row source which rows are in view (it fetches around them); null for an array. */
   source: RowSource<T> | null;
-  sorted: readonly T[];
+  /** The row at a position, the table's own lookup; undefined when a source has not sent it yet. */
+  rowAt: (index: number) => T | undefined;
   getRowId: (row: T) => string;
   template: string;
   visible: readonly ColumnSpec<T>[];
@@ -45,7 +47,7 @@ export interface TableScrollProps<T> {
  */
 export function TableScroll<T>(props: TableScrollProps<T>) {
   const { scrollRef, virtualizerRef, total, busy, onKeyDown, minWidth, header, noRows } = props;
-  const { count, source, sorted, getRowId, template, visible, selectedId, activeId, activeIndex } = props;
+  const { count, source, rowAt, getRowId, template, visible, selectedId, activeId, activeIndex } = props;
   const { onRowClick } = props;
 
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -85,7 +87,7 @@ export function TableScroll<T>(props: TableScrollProps<T>) {
         {count > 0 ? (
           <div className="dt-body" style={{ height: virtualizer.getTotalSize() }}>
             {virtualItems.map((vi) => {
-              const row = source ? source.rowAt(vi.index) : sorted[vi.index];
+              const row = rowAt(vi.index);
               if (row === undefined)
                 return source ? (
                   <PlaceholderRow
