@@ -21,6 +21,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
 import { emit, heading, machine, median, round } from './lib/report';
 import { Budget, frozenRenderer, launchBrowser, runBench, spread, startConsole } from './lib/browser';
 import { PROBES, byTestId } from './lib/page-probes';
@@ -74,6 +75,21 @@ interface Run {
   waterfall: string[];
   /** The page's renderer main thread CPU time when the row was seen: load-independent. */
   cpuMs: number;
+  /** Browser-UI pages (chrome://…) alive at the row: Chromium's own work, loading beside the page. */
+  browserUi: string[];
+}
+
+/** Targets of the browser that are Chromium's own UI rather than a page, worker or the like. */
+async function browserUiTargets(browser: Browser): Promise<string[]> {
+  const session = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await session.send('Target.getTargets');
+    return targetInfos
+      .filter((t) => t.type === 'browser_ui' || t.url.startsWith('chrome://'))
+      .map((t) => t.url);
+  } finally {
+    await session.detach();
+  }
 }
 
 async function main(): Promise<void> {
@@ -108,6 +124,7 @@ async function main(): Promise<void> {
       else await open();
       const gotoToRowMs = performance.now() - started;
       const cpuMs = await rendererThreadMs(cdp);
+      const browserUi = await browserUiTargets(browser);
       await page.waitForFunction('window.__bench.marks.firstRowPainted !== undefined');
       const inPage = await page.evaluate<{
         firstRow: number;
@@ -136,6 +153,7 @@ async function main(): Promise<void> {
       runs.push({
         firstRowMs: inPage.firstRow,
         cpuMs,
+        browserUi,
         paintedMs: inPage.painted,
         gotoToRowMs,
         consoleStartMs: server.startMs,
@@ -168,6 +186,11 @@ async function main(): Promise<void> {
     `initial JS (index.html script + modulepreload, gzip -9): ${kb(js.gzip)} KB of ${kb(js.bytes)} KB ` +
       `(target ≤ ${TARGET_KB} KB): ${js.files.map((f) => `${f.file} ${kb(f.gzip)} KB`).join(', ')}`,
   );
+  const browserUi = [...new Set(runs.flatMap((r) => r.browserUi))];
+  console.info(
+    `browser-UI targets at the row (Chromium's own pages, loading beside the console's): ` +
+      (browserUi.length === 0 ? 'none' : browserUi.join(', ')),
+  );
   console.info(`JS fetched before the first row: ${runs[0]?.jsFetched.join(', ') ?? ''}`);
   const typical = runs.find((r) => r.firstRowMs === median(firstRow));
   console.info(
@@ -193,6 +216,7 @@ async function main(): Promise<void> {
       consoleStartMs: runs.map((r) => Math.round(r.consoleStartMs)),
       initialJs: js,
       jsFetchedBeforeFirstRow: runs[0]?.jsFetched ?? [],
+      browserUiTargets: browserUi,
       waterfalls: runs.map((r) => r.waterfall.join('; ')),
     },
   });

@@ -14,6 +14,14 @@ import { TSX_ARGS } from './servers';
 
 export const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const CHROMIUM = process.env.BENCH_CHROMIUM ?? '/usr/bin/chromium';
+/**
+ * `--disable-features=WebUIOmnibox…`: Chromium 156 (Debian) builds each new window's omnibox popup as
+ * a WebUI page (chrome://omnibox-popup.top-chrome/) in a renderer of its own. Every
+ * `browser.newContext()` opens a new window, so that renderer loaded during each measurement:
+ * 430–700 ms of CPU inside a cold start of ~1.4 s on two cores, none of it the console's. An
+ * operator's browser built it when its window opened, and Electron has no omnibox. Bench 8 lists
+ * any browser-UI target still present, so a new one shows.
+ */
 const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
@@ -21,6 +29,7 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
 ];
 /** Every script ends within this, whatever happens (run-all allows 120 s). */
 export const HARD_LIMIT_MS = 88_000;

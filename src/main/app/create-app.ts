@@ -13,6 +13,7 @@ import { KeyService } from '../keychain/key-service';
 import { WorkspaceStore } from '../workspaces/workspace-store';
 import type { Logger } from '../log/logger';
 import { startSandbox, type RunningSandbox, type SandboxSize } from '../../sandbox';
+import { warmUpHttpClient } from './warm-up';
 import { PlatformClients } from './platform-clients';
 import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
 import { registerPlatformHandlers } from '../handlers/platform-handlers';
@@ -136,6 +137,8 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   }
   await keys.registerMemoryKey(builtIn.value.id, { apiKey: sandbox.apiKey, apiSecret: sandbox.apiSecret });
   log.info('app', `local sandbox (${options.sandboxSize}) at ${sandbox.baseUrl}`);
+  // Not awaited: the window loads meanwhile (warm-up.ts says why).
+  void warmUpHttpClient(sandbox.baseUrl, log);
 
   const clients = new PlatformClients({
     workspaces,

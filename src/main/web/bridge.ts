@@ -12,8 +12,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
+import { readFile, readdir, stat } from 'node:fs/promises';
+import { extname, join, normalize, relative as relativePath, sep } from 'node:path';
 import { EVENT_NAMES } from '../../shared/contract';
 import type { Router } from '../router/router';
 import type { EventBus } from '../events/event-bus';
@@ -70,6 +70,60 @@ export interface RunningBridge {
   close(): Promise<void>;
 }
 
+/**
+ * The built renderer is read into memory once, at start, up to these bounds: on a cold start the
+ * window asks for about ten files at once while the main side is busiest, and a file answered from
+ * memory costs neither a `stat`, an `open` nor a stream. Files past the bounds (a static folder
+ * that is not a build) are still served, from disk. A new build is served after a restart.
+ */
+export const STATIC_MEMORY_LIMITS = {
+  files: 500,
+  bytes: 32 * 1024 * 1024,
+  fileBytes: 4 * 1024 * 1024,
+} as const;
+
+interface StaticFile {
+  body: Buffer;
+  headers: Record<string, string | number>;
+}
+
+function staticHeaders(relative: string, size: number): Record<string, string | number> {
+  return {
+    'Content-Type': staticContentType(relative),
+    'Content-Length': size,
+    // Hashed assets never change under their name; index.html must be asked for again.
+    'Cache-Control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+  };
+}
+
+/** The static folder's regular files within the bounds, keyed by their path below it with "/" separators. */
+async function loadStaticFiles(root: string): Promise<Map<string, StaticFile>> {
+  const files = new Map<string, StaticFile>();
+  let entries: { name: string; parentPath: string; isFile(): boolean }[];
+  try {
+    entries = await readdir(root, { recursive: true, withFileTypes: true });
+  } catch {
+    return files;
+  }
+  let bytes = 0;
+  for (const entry of entries) {
+    if (!entry.isFile() || files.size >= STATIC_MEMORY_LIMITS.files) continue;
+    const full = join(entry.parentPath, entry.name);
+    try {
+      const info = await stat(full);
+      if (info.size > STATIC_MEMORY_LIMITS.fileBytes || bytes + info.size > STATIC_MEMORY_LIMITS.bytes)
+        continue;
+      const body = await readFile(full);
+      const key = relativePath(root, full).split(sep).join('/');
+      files.set(key, { body, headers: staticHeaders(key, body.length) });
+      bytes += body.length;
+    } catch {
+      // Gone or unreadable since the listing: served (or refused) from disk like any other miss.
+    }
+  }
+  return files;
+}
+
 function securityHeaders(res: ServerResponse): void {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -107,12 +161,13 @@ function readBody(req: IncomingMessage): Promise<string> {
   });
 }
 
-export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge> {
+export async function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const tokenBytes = Buffer.from(token);
   let allowedHosts: Set<string> = new Set();
   let allowedOrigins: Set<string> = new Set();
   const staticRoot = normalize(options.staticDir + sep);
+  const inMemory = await loadStaticFiles(staticRoot);
 
   const tokenOk = (req: IncomingMessage): boolean => {
     const given = req.headers[TOKEN_HEADER];
@@ -131,14 +186,16 @@ export function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge
       });
     const file = normalize(join(staticRoot, relative));
     if (!file.startsWith(staticRoot)) return refuse(res, 404, 'Not found.');
+    const held = inMemory.get(file.slice(staticRoot.length).split(sep).join('/'));
+    if (held !== undefined) {
+      res.writeHead(200, held.headers);
+      res.end(held.body);
+      return;
+    }
     try {
       const info = await stat(file);
       if (!info.isFile()) throw new Error('not a file');
-      res.writeHead(200, {
-        'Content-Type': staticContentType(file),
-        'Content-Length': info.size,
-        'Cache-Control': relative.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-      });
+      res.writeHead(200, staticHeaders(relative, info.size));
       createReadStream(file).pipe(res);
     } catch {
       // Client-side routes fall back to the app; anything with an extension is a real miss.
