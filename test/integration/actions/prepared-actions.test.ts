@@ -3,18 +3,15 @@
  * against the embedded sandbox, counting on the sandbox's side what reached it.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
-import { createLogger } from '../../../src/main/log/logger';
+import type { MainApp } from '../../../src/main/app/create-app';
 import type { ActionResult, CheckResult, PreparedAction } from '../../../src/shared/actions';
 import { canApprove, loanSide } from '../../../src/shared/loan-actions';
 import type { Loan } from '../../../src/shared/platform/resources';
 import type { Result } from '../../../src/shared/result';
+import { startTestApp, type TestApp } from '../../support/main-app';
 
+let testApp: TestApp;
 let app: MainApp;
-let dataDir: string;
 let ws: string;
 let org: string;
 
@@ -58,25 +55,14 @@ async function approvable(): Promise<Loan> {
 }
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'copper-actions-'));
-  app = await createMainApp({
-    dataDir,
-    shell: 'browser',
-    version: 'test',
-    sandboxSize: 'small',
-    log: createLogger({ write: () => undefined }),
-    saveDialog: null,
-    timeoutMs: 1_000,
-  });
+  testApp = await startTestApp('actions', { timeoutMs: 1_000 });
+  app = testApp.app;
   const list = await call<{ activeId: string }>('workspaces.list', {});
   if (!list.ok) throw new Error(list.error.message);
   ws = list.value.activeId;
   org = app.sandbox.organizationId;
 });
-afterAll(async () => {
-  await app.close();
-  await rm(dataDir, { recursive: true, force: true });
-});
+afterAll(() => testApp.close());
 afterEach(async () => {
   vi.useRealTimers();
   await control('DELETE', '/faults');
