@@ -120,6 +120,11 @@ export interface PreparedAction {
   expiresAt: string;
   /** The phrase `execute` needs, or null where none is needed. */
   phraseRequired: string | null;
+  /**
+   * What signs it, as reviewed: the workspace's base URL and a fingerprint of its API key id.
+   * `execute` refuses, sending nothing, when either changed since.
+   */
+  review: { baseUrl: string; keyFingerprint: string };
 }
 
 export type ActionOutcome = 'done' | 'refused' | 'unknown';

@@ -5,8 +5,11 @@
  * An amount is a plain positive decimal string: digits, an optional point and decimals. No sign,
  * exponent, hex, spaces or thousands separators, because each of those is read differently by
  * different parsers ("1e3", "0x10", "1,000" and " 5" have all been mistaken for numbers), and what
- * the operator confirms must be exactly what is signed. The platform states no per-currency
- * precision, so at most 18 decimals (the finest any listed asset uses); 30 integer digits.
+ * the operator confirms must be exactly what is signed. Leading zeros ("007.5") are refused too:
+ * some readers take a leading 0 as octal, and "00001" next to "1" looks like a different amount in
+ * the confirmation and the journal; the message names the amount to write instead. "0.5" is fine
+ * (one zero before the point), and so are trailing zeros ("1.50"). The platform states no
+ * per-currency precision, so at most 18 decimals (the finest any listed asset uses); 30 integer digits.
  */
 import Decimal from 'decimal.js';
 import { z } from 'zod';
@@ -16,6 +19,9 @@ export const MAX_AMOUNT_INTEGER_DIGITS = 30;
 
 /** Enough precision for 30 integer digits and 18 decimals, so comparisons are exact. */
 const Exact = Decimal.clone({ precision: MAX_AMOUNT_INTEGER_DIGITS + MAX_AMOUNT_DECIMALS + 2 });
+
+/** A plain decimal whose integer part has a superfluous leading zero: "01", "007.5", "00.5", "00". */
+const LEADING_ZEROS = /^0+(?=\d)(\d*)(\.\d+)?$/;
 
 const SHAPE = new RegExp(`^\\d{1,${MAX_AMOUNT_INTEGER_DIGITS}}(\\.\\d{1,${MAX_AMOUNT_DECIMALS}})?$`);
 
@@ -27,6 +33,10 @@ export function amountProblem(text: string): string | null {
   if (/^0x/i.test(text)) return 'must be a decimal number, not hexadecimal';
   if (/[eE]/.test(text)) return 'must be written out in full, without an exponent (1000, not 1e3)';
   if (/[,_']/.test(text)) return 'must not contain thousands separators (1250.5, not 1,250.5)';
+  const leading = LEADING_ZEROS.exec(text);
+  // All zeros ("00", "00.000") is refused below for being zero, which is the fix that matters.
+  if (leading !== null && /[1-9]/.test(text))
+    return `has leading zeros, which are not allowed: write ${leading[1]}${leading[2] ?? ''}`;
   const decimals = text.split('.')[1];
   if (decimals !== undefined && decimals.length > MAX_AMOUNT_DECIMALS && /^\d+\.\d+$/.test(text))
     return `has more than ${MAX_AMOUNT_DECIMALS} decimals`;

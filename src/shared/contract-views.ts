@@ -169,6 +169,50 @@ export interface JournalPage {
   unsettledActions: number;
 }
 
+/** One step of an action in the grouped view: enough to list it; the detail pane reads the entry by `seq`. */
+export interface JournalActionStep {
+  seq: number;
+  time: string;
+  step: JournalStep;
+  outcome: JournalOutcome | null;
+  operator: string | null;
+}
+
+/** At most this many steps travel with an action row (actions rarely have more than 8). */
+export const JOURNAL_ACTION_STEPS_SHOWN = 20;
+
+/** One action (every entry of one action id) in the Journal view's grouped mode. */
+export interface JournalActionRow {
+  actionId: string;
+  action: string;
+  object: string | null;
+  environment: string;
+  /** Who acted, each name once in the order they first appear (entries without one are skipped). */
+  operators: string[];
+  firstTime: string;
+  lastTime: string;
+  /** The seq and step of the action's latest entry. */
+  lastSeq: number;
+  lastStep: JournalStep;
+  /** The latest outcome or settlement (done, refused, unknown, not-done); null before any. */
+  outcome: JournalOutcome | null;
+  /** Its outcome is unknown (or it was sent with no outcome yet) and not settled. */
+  unsettled: boolean;
+  stepCount: number;
+  /** Its first `JOURNAL_ACTION_STEPS_SHOWN` steps, oldest first; `stepCount` says how many there are. */
+  steps: JournalActionStep[];
+}
+
+export interface JournalActionPage {
+  /** Matching actions (not entries). */
+  total: number;
+  offset: number;
+  rows: JournalActionRow[];
+  /** Distinct action names in the journal, for the filter's choices. */
+  actions: string[];
+  unsettledActions: number;
+}
+
 /** What an action step records; the journal adds the sequence, time and hash chain. */
 export interface JournalRecordView {
   step: JournalStep;
@@ -181,6 +225,8 @@ export interface JournalRecordView {
   environment: Environment;
   /** A fingerprint of the signing key, never the key id or the secret. */
   keyId?: string;
+  /** Who acted: the operator name set in preferences, else the OS account name. */
+  operator?: string;
   /** What is acted on, e.g. 'loan 9f2…'. */
   object?: string;
   outcome?: JournalOutcome;
@@ -193,9 +239,39 @@ export interface JournalEntryView extends JournalRecordView {
   seq: number;
   time: string;
   prevHash: string;
+  /** The entry's seal: its MAC under the journal key when `keyed`, else its SHA-256. */
   hash: string;
+  keyed: boolean;
 }
 
-export type JournalVerdict =
-  | { ok: true; entries: number; tornTail?: { file: string; bytes: number }; text: string }
-  | { ok: false; entries: number; file: string; line: number; reason: string; text: string };
+/** What `verify` can find wrong with a journal (src/main/journal/verify.ts). */
+export const JOURNAL_PROBLEMS = [
+  'truncated-tail',
+  'missing-file',
+  'missing-rotated-file',
+  'rewritten-entry',
+  'forged-entry',
+  'rollback',
+  'damaged-entry',
+] as const;
+export type JournalProblem = (typeof JOURNAL_PROBLEMS)[number];
+
+/**
+ * `ok`: everything checked; `partial`: nothing wrong found, but `unchecked` names what could not be
+ * checked; `broken`: the first bad place (`file`, `line`, `seq`) and what is wrong (`problem`).
+ */
+export interface JournalCheck {
+  status: 'ok' | 'partial' | 'broken';
+  /** False only when something is wrong (`broken`). */
+  ok: boolean;
+  entries: number;
+  problem?: JournalProblem;
+  file?: string;
+  line?: number;
+  seq?: number;
+  reason?: string;
+  unchecked?: string[];
+  tornTail?: { file: string; bytes: number };
+}
+
+export type JournalVerdict = JournalCheck & { text: string };

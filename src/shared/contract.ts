@@ -73,6 +73,7 @@ import type {
   ConnectionTest,
   ExportResult,
   HistoryEntry,
+  JournalActionPage,
   JournalEntryView,
   JournalPage,
   JournalVerdict,
@@ -86,11 +87,13 @@ import type {
 import { JOURNAL_OUTCOMES, JOURNAL_STEPS } from './contract-views';
 import { installOnRestartInput, updateSettingsInput, type UpdateStatus } from './contract-updates';
 import { riskSettingsInput, type RiskAlert, type RiskBoard, type RiskSettings } from './risk';
+import { operatorNameSchema, type OperatorNameView } from './operator-name';
 
 export * from './contract-webhooks';
 export * from './contract-inputs';
 export * from './contract-views';
 export * from './contract-updates';
+export * from './operator-name';
 
 // The journal's and the history's filters (issue 12).
 const isoTime = z
@@ -291,6 +294,14 @@ export const contract = {
     entry: call<JournalEntryView | null>()(
       z.object({ workspaceId, seq: z.number().int().min(1).max(Number.MAX_SAFE_INTEGER) }),
     ),
+    /**
+     * One window of actions: one row per action id with its first steps, for the actions that have
+     * at least one entry `query` would list with the same filters; unsettled first, then the most
+     * recently active. Filtered and paged on the main side.
+     */
+    actions: call<JournalActionPage>()(
+      journalFilters.extend({ workspaceId, offset: offset.optional(), limit: limit(500).optional() }),
+    ),
     /** Checks the hash chain: the same verdict as `npm run journal -- verify`. */
     verify: call<JournalVerdict>()(z.object({ workspaceId })),
     /** The last "outcome unknown" entry of every action not settled yet (all workspaces when omitted). */
@@ -354,6 +365,13 @@ export const contract = {
     configure: call<RiskSettings>()(riskSettingsInput.extend({ workspaceId })),
     /** Stops the reminders of a loan's current margin call; journalled as 'acknowledged'. */
     acknowledge: call<RiskBoard>()(z.object({ workspaceId, loanId: id })),
+  },
+  /** App-wide preferences kept by the main side (src/main/preferences). */
+  preferences: {
+    /** The operator name the journal records as who acted, the one set and its default. */
+    operatorName: call<OperatorNameView>()(z.object({})),
+    /** Sets the operator name (1-100 printable characters, trimmed), or null for the OS account name. */
+    setOperatorName: call<OperatorNameView>()(z.object({ name: operatorNameSchema.nullable() })),
   },
   /** Desktop app updates (src/main/updater): off until the operator sets a feed URL. */
   updates: {

@@ -36,6 +36,8 @@ export const ERROR_CODES = [
   'confirmation-required', // production: the typed phrase did not arrive with execute
   'action-in-progress', // the same action on the same object is in flight or its outcome unsettled
   'guard-refused', // the lockout guard: this request could be the one that locks the key or user out
+  'journal-unwritable', // the journal cannot record an action (disk, or it failed its anchor check): nothing is sent
+  'review-changed', // the base URL or key changed after the review: nothing was sent, review again
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

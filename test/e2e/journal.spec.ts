@@ -1,7 +1,8 @@
 /**
- * The Journal view (issue 12): a production approve with its typed confirmation and its outcome,
- * still there after the app restarts, and an action whose outcome was unknown when the app stopped
- * shown as unsettled, on top, with a notice.
+ * The Journal view (issues 12 and 24): one row per action with who acted, expanding into its steps;
+ * a production approve with its typed confirmation and its outcome, still there after the app
+ * restarts, and an action whose outcome was unknown when the app stopped shown as unsettled, on
+ * top, with a notice; an approve sent from the console under the operator name set in the settings.
  *
  * The entries are written with the journal's own API (Journals.append, what the actions service
  * calls; through test/integration/journal/seed-journal.ts) between two runs of the console: a production workspace cannot point at the loopback
@@ -17,8 +18,9 @@ import type { JournalOutcome, JournalStep } from '../../src/shared/contract';
 import { startConsoleServer, type ConsoleServer } from './support/console-server';
 import { test, expect } from './support/fixtures';
 import { ConfirmDialog } from './pages/confirm-dialog';
-import { DataTable } from './pages/data-table';
+import { JournalPage } from './pages/journal';
 import { LoansPage } from './pages/loans';
+import { OperatorNameSetting } from './pages/operator-name';
 import { Shell } from './pages/shell';
 
 interface SeedRecord {
@@ -29,6 +31,7 @@ interface SeedRecord {
   workspaceName: string;
   environment: 'production';
   keyId: string;
+  operator?: string;
   object: string;
   outcome?: JournalOutcome;
   detail?: unknown;
@@ -48,7 +51,7 @@ async function open(page: Page, server: ConsoleServer): Promise<void> {
   await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
 }
 
-test('shows a production approve with its confirmation and outcome across a restart, and an unknown outcome as unsettled', async ({
+test('shows one row per action, unsettled first, with its operator; a production approve expands into its steps across a restart', async ({
   page,
 }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-journal-'));
@@ -71,6 +74,7 @@ test('shows a production approve with its confirmation and outcome across a rest
       ...base,
       actionId: 'act-unknown-2',
       object: 'loan L-200',
+      operator: 'Sam Night',
       step,
       ...extra,
     });
@@ -78,6 +82,7 @@ test('shows a production approve with its confirmation and outcome across a rest
       ...base,
       actionId: 'act-approve-1',
       object: 'loan L-100',
+      operator: 'Dana Ops',
       step,
       ...extra,
     });
@@ -102,49 +107,67 @@ test('shows a production approve with its confirmation and outcome across a rest
 
     server = await startConsoleServer({ dataDir });
     await open(page, server);
-    // (Shell.openTab's list of tabs is not this feature's file: the tab is clicked directly.)
-    await page.getByTestId('tab-journal').click();
-    await expect(page.getByTestId('view-journal')).toBeVisible();
-    const table = new DataTable(page, 'journal');
-    await table.waitReady();
-    await expect(table.root).toHaveAttribute('data-row-count', '8');
-    await expect(page.getByTestId('journal-verdict')).toHaveAttribute('data-ok', 'true');
-    await expect(page.getByTestId('journal-verdict')).toContainText('ok 8 entries');
+    const journal = new JournalPage(page);
+    await journal.open();
+    const { table } = journal;
+    // Two actions, not eight entries.
+    await expect(table.root).toHaveAttribute('data-row-count', '2');
+    await expect(journal.verdict).toHaveAttribute('data-ok', 'true');
+    await expect(journal.verdict).toContainText('8 entries');
 
-    // The unsettled action first, marked, with a notice.
-    await expect(page.getByTestId('journal-unsettled-notice')).toContainText(
-      '1 action has an unknown outcome',
-    );
-    const objects = await table.columnTexts('object');
-    expect(objects.slice(0, 3)).toEqual(['loan L-200', 'loan L-200', 'loan L-200']);
-    expect((await table.columnTexts('outcome')).slice(0, 3)).toEqual(['unsettled', 'unsettled', 'unsettled']);
+    // The unsettled action first, marked, with a notice; each row names who acted.
+    await expect(journal.unsettledNotice).toContainText('1 action has an unknown outcome');
+    expect(await journal.actionIds()).toEqual(['act-unknown-2', 'act-approve-1']);
+    expect(await table.columnTexts('object')).toEqual(['loan L-200', 'loan L-100']);
+    expect(await table.columnTexts('outcome')).toEqual(['unsettled', 'done']);
+    expect(await table.columnTexts('operator')).toEqual(['Sam Night', 'Dana Ops']);
+    expect(await table.columnTexts('environment')).toEqual(['production', 'production']);
 
-    // The production approve: every step, newest first, with its environment and outcome.
-    await page.getByTestId('journal-filter-search').fill('act-approve-1');
-    await expect(table.root).toHaveAttribute('data-row-count', '5');
-    expect(await table.columnTexts('step')).toEqual(['outcome', 'answered', 'sent', 'confirmed', 'prepared']);
-    expect(await table.columnTexts('environment')).toEqual(Array(5).fill('production'));
-    expect((await table.columnTexts('outcome'))[0]).toBe('done');
+    // The production approve expands, from the keyboard, into every step, oldest first.
+    await journal.search.fill('act-approve-1');
+    await expect(table.root).toHaveAttribute('data-row-count', '1');
+    const expand = journal.expandButton('act-approve-1');
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(expand).toHaveText(/5/);
+    await expand.focus();
+    await page.keyboard.press('Enter');
+    await expect(expand).toHaveAttribute('aria-expanded', 'true');
+    await expect(table.root).toHaveAttribute('data-row-count', '6');
+    expect(await journal.texts('step', 'step')).toEqual([
+      'prepared',
+      'confirmed',
+      'sent',
+      'answered',
+      'outcome',
+    ]);
+    expect(await journal.texts('step', 'operator')).toEqual(Array(5).fill('Dana Ops'));
+    expect((await journal.texts('step', 'outcome'))[4]).toBe('done');
 
-    // The confirmation's full entry in the detail pane.
-    const ids = await table.renderedIds();
-    await table.row(ids[3] ?? '').click();
-    await expect(page.getByTestId('journal-detail')).toContainText('loans.approve · confirmed');
-    await expect(page.getByTestId('journal-detail-json')).toContainText('"typedPhrase": "production"');
-    await expect(page.getByTestId('journal-detail')).toContainText('key-3f9a');
+    // A step opens its full entry in the detail pane.
+    const seqs = await journal.stepSeqs();
+    await journal.stepRow(seqs[1] ?? 0).click();
+    await expect(journal.detail).toContainText('loans.approve · confirmed');
+    await expect(journal.detailJson).toContainText('"typedPhrase": "production"');
+    await expect(journal.detail).toContainText('key-3f9a');
+    await expect(journal.detail).toContainText('Dana Ops');
+
+    // Collapses again with a click.
+    await expand.click();
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await expect(table.root).toHaveAttribute('data-row-count', '1');
 
     // Filters by outcome.
-    await page.getByTestId('journal-filter-search').fill('');
-    await page.getByTestId('journal-filter-outcome').selectOption('unknown');
+    await journal.search.fill('');
+    await journal.outcomeFilter.selectOption('unknown');
+    await expect.poll(() => table.columnTexts('object')).toEqual(['loan L-200']);
     await expect(table.root).toHaveAttribute('data-row-count', '1');
-    expect(await table.columnTexts('object')).toEqual(['loan L-200']);
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
 });
 
-test('an approve sent from the console is journalled step by step and is still there after a restart', async ({
+test('an approve sent from the console is one action row under the operator name set, with its steps, after a restart', async ({
   page,
 }) => {
   const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-journal-'));
@@ -152,6 +175,15 @@ test('an approve sent from the console is journalled step by step and is still t
   try {
     await open(page, server);
     const shell = new Shell(page);
+    const operator = new OperatorNameSetting(page);
+    await shell.openTab('workspaces');
+    await expect(operator.accountName).not.toHaveText('…');
+    // A name the rule refuses is refused as typed.
+    await operator.input.fill('Dana\u202eOps');
+    await expect(operator.problem).toContainText('U+202E');
+    await expect(operator.save).toBeDisabled();
+    await operator.set('  Dana Ops  ');
+
     const loans = new LoansPage(page);
     const confirm = new ConfirmDialog(page);
     await shell.openTab('loans');
@@ -165,21 +197,31 @@ test('an approve sent from the console is journalled step by step and is still t
 
     server = await startConsoleServer({ dataDir });
     await open(page, server);
-    await page.getByTestId('tab-journal').click();
-    const table = new DataTable(page, 'journal');
-    await table.waitReady();
-    await expect(page.getByTestId('journal-verdict')).toHaveAttribute('data-ok', 'true');
-    await page.getByTestId('journal-filter-search').fill(loanId);
+    // The name outlives the restart.
+    await shell.openTab('workspaces');
+    await expect(operator.input).toHaveValue('Dana Ops');
+
+    const journal = new JournalPage(page);
+    await journal.open();
+    await expect(journal.verdict).toHaveAttribute('data-ok', 'true');
+    await journal.search.fill(loanId);
+    await expect(journal.table.root).toHaveAttribute('data-row-count', '1');
+    expect(await journal.table.columnTexts('action')).toEqual(['loans.approve']);
+    expect(await journal.table.columnTexts('environment')).toEqual(['sandbox']);
+    expect(await journal.table.columnTexts('operator')).toEqual(['Dana Ops']);
+    expect(await journal.table.columnTexts('outcome')).toEqual(['done']);
+
+    const [actionId = ''] = await journal.actionIds();
+    await journal.expandButton(actionId).click();
     await expect
-      .poll(() => table.columnTexts('step'))
+      .poll(() => journal.texts('step', 'step'))
       .toEqual(expect.arrayContaining(['prepared', 'sent', 'outcome']));
-    const steps = await table.columnTexts('step');
-    // Newest first: the outcome after "sent", "sent" after "prepared".
-    expect(steps.indexOf('outcome')).toBeLessThan(steps.indexOf('sent'));
-    expect(steps.indexOf('sent')).toBeLessThan(steps.indexOf('prepared'));
-    expect(new Set(await table.columnTexts('action'))).toEqual(new Set(['loans.approve']));
-    expect(new Set(await table.columnTexts('environment'))).toEqual(new Set(['sandbox']));
-    expect((await table.columnTexts('outcome'))[steps.indexOf('outcome')]).toBe('done');
+    const steps = await journal.texts('step', 'step');
+    // Oldest first: "prepared" before "sent", "sent" before the outcome.
+    expect(steps.indexOf('prepared')).toBeLessThan(steps.indexOf('sent'));
+    expect(steps.indexOf('sent')).toBeLessThan(steps.indexOf('outcome'));
+    expect(new Set(await journal.texts('step', 'operator'))).toEqual(new Set(['Dana Ops']));
+    expect((await journal.texts('step', 'outcome'))[steps.indexOf('outcome')]).toBe('done');
   } finally {
     await server.stop();
     await rm(dataDir, { recursive: true, force: true });

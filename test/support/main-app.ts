@@ -1,7 +1,8 @@
 /**
  * A real main side for integration tests: `createMainApp` on a fresh temp data folder with its
  * embedded `small` sandbox, in browser-shell mode, logging nowhere; calls go through its contract
- * router as the renderer's would. `close()` stops it and removes the folder.
+ * router as the renderer's would. `close()` stops it and removes the folder (unless asked to keep
+ * it, for a restart on the same data: `TestAppFolder`).
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -23,16 +24,28 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(prefix: string, options: Partial<MainAppOptions> = {}): Promise<TestApp> {
-  const dataDir = await mkdtemp(join(tmpdir(), `copper-${prefix}-`));
+/** How the test app treats its data folder. */
+export interface TestAppFolder {
+  /** Start on this folder (a restart on the same data) instead of a fresh temp folder. */
+  dataDir?: string;
+  /** `close()` leaves the folder in place, for a restart; the test removes it. */
+  keepDataDir?: boolean;
+}
+
+export async function startTestApp(
+  prefix: string,
+  options: Partial<MainAppOptions> = {},
+  folder: TestAppFolder = {},
+): Promise<TestApp> {
+  const dataDir = folder.dataDir ?? options.dataDir ?? (await mkdtemp(join(tmpdir(), `copper-${prefix}-`)));
   const app = await createMainApp({
-    dataDir,
     shell: 'browser',
     version: 'test',
     sandboxSize: 'small',
     log: createLogger({ write: () => undefined }),
     saveDialog: null,
     ...options,
+    dataDir,
   });
   const call = async <T>(name: string, input: unknown) =>
     (await app.router.dispatch(name, input)) as Answer<T>;
@@ -50,7 +63,7 @@ export async function startTestApp(prefix: string, options: Partial<MainAppOptio
     value,
     close: async () => {
       await app.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (folder.keepDataDir !== true) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

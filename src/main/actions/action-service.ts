@@ -7,8 +7,14 @@
  *       random one-shot id for PREPARED_TTL_MS and returns it for the confirmation to show.
  *   execute(id, phrase)         → refuses an unknown, used or expired id, a production action without
  *       the typed phrase, a second identical action on the same object while one is in flight or
- *       unsettled, and a request the lockout guard holds back; then journals "sent" (fsync'd),
- *       signs and sends the stored bytes once, and classifies the answer: done / refused / unknown.
+ *       unsettled, a workspace whose base URL or key changed since the review, and a request the
+ *       lockout guard holds back; then journals "sent" (fsync'd and anchored), signs and sends the
+ *       stored bytes once, and classifies the answer: done / refused / unknown.
+ *
+ * Write-ahead: "sent" carries what is needed to list the action as unsettled after a restart, so an
+ * action whose journal has "sent" and no outcome is unknown at every start, whatever stopped the
+ * console (journal-index.ts). If "answered" or "outcome" cannot be written, those entries are kept
+ * and retried, and the workspace refuses new actions until they are on disk.
  *   check(id), settle(id)       → settle an unknown outcome by re-reading, or by the operator's word
  *       where the platform offers no read. Unsettled actions stay listed until then.
  *
@@ -31,11 +37,23 @@ import { fail, ok, type AppError, type Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
 import { buildRequest, changesState, objectKeyOf, sendBuilt, type BuiltRequest } from './build-request';
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
+import { dedupKeyOf, objectTextOf } from './dedup-key';
 import { classifyResult } from './outcome';
-import type { ActionJournal } from './journal-sink';
-import { journalRecord, outcomeDetail, unsettledFromJournal } from './journal-sink';
+import type { ActionJournal, ActionJournalRecord } from './journal-sink';
+import { journalRecord, outcomeDetail, sentDetail, unsettledFromJournal } from './journal-sink';
 
-type State = 'ready' | 'sending' | 'sent' | 'expired';
+/** Which of what signs changed since the review, in words; null when neither did. */
+function reviewChanged(reviewed: PreparedAction['review'], now: PreparedAction['review']): string | null {
+  const url = reviewed.baseUrl !== now.baseUrl;
+  const key = reviewed.keyFingerprint !== now.keyFingerprint;
+  if (url && key) return "The workspace's base URL and its API key";
+  if (url) return `The workspace's base URL (${reviewed.baseUrl} → ${now.baseUrl})`;
+  if (key) return "The workspace's API key";
+  return null;
+}
+
+/** `unsent`: execute stopped before the request left (it could not be journalled); review again. */
+type State = 'ready' | 'sending' | 'sent' | 'unsent' | 'expired';
 interface Entry {
   prepared: PreparedAction;
   built: BuiltRequest;
@@ -45,6 +63,13 @@ interface Entry {
   /** The fingerprint of the key that will sign (journalled; never the key id or the secret). */
   keyId: string;
 }
+
+/**
+ * Where a test stops the process for a kill (test/integration/journal/kill.test.ts): after "sent"
+ * is on disk, after the answer arrived (nothing of it written), after "answered" is on disk.
+ */
+export const CRASH_POINTS = ['sent', 'answer-received', 'answered'] as const;
+export type CrashPoint = (typeof CRASH_POINTS)[number];
 
 /** Used and expired ids are remembered this long, to say "already sent" rather than "unknown id". */
 const REMEMBER_MS = 30 * 60_000;
@@ -56,6 +81,11 @@ export interface ActionServiceDeps {
   now?: () => number;
   /** Told whenever the unsettled list changes (the renderer's notice listens through an event). */
   onUnsettledChange?: () => void;
+  /** Who acts, recorded on every entry: the operator name from preferences, else the OS account. */
+  operator?: () => string;
+  /** Tests only (browser mode's --test-crash-point): awaited at each point, to be killed there. */
+  crashPoint?: (point: CrashPoint) => Promise<void>;
+  log?: (message: string, error?: unknown) => void;
 }
 
 export class ActionService {
@@ -66,6 +96,8 @@ export class ActionService {
   >();
   private readonly inFlight = new Set<string>();
   private readonly nonces = new Map<string, number>();
+  /** Entries that could not be written, per workspace, in order: retried before any new action. */
+  private readonly unwritten = new Map<string, { record: ActionJournalRecord; error: string }[]>();
   private readonly now: () => number;
 
   constructor(private readonly deps: ActionServiceDeps) {
@@ -74,12 +106,16 @@ export class ActionService {
 
   async prepare(workspaceId: string, input: ActionInput): Promise<Result<PreparedAction>> {
     this.forgetOld();
+    const blocked = await this.journalBlocked(workspaceId);
+    if (blocked !== null) return blocked;
     const resolved = await this.deps.clients.forWorkspace(workspaceId);
     if (!resolved.ok) return resolved;
     const { client, workspace, keyId } = resolved.value;
     // Refused before anything is read: the operator must settle the first one before a second.
-    const dedupKey = `${workspaceId}|${input.kind}|${objectKeyOf(input)}`;
-    const early = this.busy(dedupKey, changesState(input.kind), objectKeyOf(input));
+    // By meaning, per organization and key (dedup-key.ts), not per workspace or literal input.
+    const dedupKey = dedupKeyOf({ organizationId: workspace.organizationId, keyFingerprint: keyId }, input);
+    const legacyKey = `${workspaceId}|${input.kind}|${objectKeyOf(input)}`;
+    const early = this.busy([dedupKey, legacyKey], changesState(input.kind), objectTextOf(input));
     if (early !== null) return early;
     const built = await buildRequest(
       { client, organizationId: workspace.organizationId, nextNonce: () => this.nextNonce(workspaceId) },
@@ -113,14 +149,20 @@ export class ActionService {
       expiresAt: String(now + PREPARED_TTL_MS),
       phraseRequired:
         workspace.environment === 'production' && built.value.changesState ? PRODUCTION_PHRASE : null,
+      review: { baseUrl: workspace.baseUrl, keyFingerprint: keyId },
     };
     const nonce = built.value.fields.find((f) => f.name === 'nonce')?.value;
     const target: CheckTarget = { kind: input.kind, ...built.value.check, ...(nonce ? { nonce } : {}) };
-    this.entries.set(id, { prepared, built: built.value, state: 'ready', dedupKey, target, keyId });
-    await this.journal(prepared, 'prepared', {
+    const recorded = await this.journal(prepared, 'prepared', {
       keyId,
-      detail: { request: prepared.request, fields: prepared.fields },
+      detail: { request: prepared.request, fields: prepared.fields, baseUrl: workspace.baseUrl },
     });
+    if (recorded !== null)
+      return fail(
+        'journal-unwritable',
+        `The action could not be written to the journal (${recorded}), so it was not prepared. Nothing was sent.`,
+      );
+    this.entries.set(id, { prepared, built: built.value, state: 'ready', dedupKey, target, keyId });
     return ok(prepared);
   }
 
@@ -130,6 +172,11 @@ export class ActionService {
       return fail(
         'prepared-used',
         'This prepared action is not known (the console may have restarted). Nothing was sent: review it again.',
+      );
+    if (entry.state === 'unsent')
+      return fail(
+        'prepared-used',
+        'This prepared action was not sent, and cannot be any more (see the answer to the first attempt). Review it again to send it.',
       );
     if (entry.state !== 'ready') {
       return entry.state === 'expired'
@@ -150,10 +197,24 @@ export class ActionService {
         `This changes production: type “${prepared.phraseRequired}” to confirm. Nothing was sent.`,
         { field: 'phrase' },
       );
-    const busy = this.busy(entry.dedupKey, built.changesState, built.target);
+    const busy = this.busy([entry.dedupKey], built.changesState, built.target);
     if (busy !== null) return busy;
+    const blocked = await this.journalBlocked(prepared.workspace.id);
+    if (blocked !== null) return blocked;
     const resolved = await this.deps.clients.forWorkspace(prepared.workspace.id);
     if (!resolved.ok) return resolved;
+    const changed = reviewChanged(prepared.review, {
+      baseUrl: resolved.value.workspace.baseUrl,
+      keyFingerprint: resolved.value.keyId,
+    });
+    if (changed !== null) {
+      entry.state = 'unsent';
+      return fail(
+        'review-changed',
+        `${changed} changed after this action was reviewed. Nothing was sent: review it again, so that what you confirm is what is signed and sent.`,
+        { delivery: 'not-sent' },
+      );
+    }
     const refusal = this.deps.clients.guardFor(prepared.workspace.id).admit('interactive');
     if (refusal !== null)
       return fail('guard-refused', refusal.reason, {
@@ -164,15 +225,19 @@ export class ActionService {
     // execute of the same id, or of the same action on the same object, may have won meanwhile.
     if (entry.state !== 'ready')
       return fail('prepared-used', 'This prepared action was already sent once. Nothing more was sent.');
-    const raced = this.busy(entry.dedupKey, built.changesState, built.target);
+    const raced = this.busy([entry.dedupKey], built.changesState, built.target);
     if (raced !== null) return raced;
     entry.state = 'sending';
     if (built.changesState) this.inFlight.add(entry.dedupKey);
+    let result: ActionResult | null = null;
     try {
-      return ok(await this.send(entry, resolved.value, phrase !== undefined));
+      result = await this.send(entry, resolved.value, phrase !== undefined);
+      return ok(result);
     } finally {
       this.inFlight.delete(entry.dedupKey);
-      entry.state = 'sent';
+      // Refused before it left (the journal could not record "sent"): nothing was sent, so the id
+      // says "review it again" rather than "already sent".
+      entry.state = result?.error?.delivery === 'not-sent' ? 'unsent' : 'sent';
     }
   }
 
@@ -180,17 +245,24 @@ export class ActionService {
     const { prepared, built } = entry;
     const keyId = entry.keyId;
     if (confirmed) await this.journal(prepared, 'confirmed', { keyId, detail: { phrase: 'typed' } });
-    const recorded = await this.journal(prepared, 'sent', { keyId, detail: { at: String(this.now()) } });
-    if (!recorded) {
+    const unrecorded = await this.journal(prepared, 'sent', {
+      keyId,
+      detail: sentDetail(prepared, entry.target, entry.dedupKey, String(this.now())),
+    });
+    if (unrecorded !== null) {
       return classifyResult(
         prepared.id,
         prepared.kind,
-        fail('io', 'The action could not be written to the journal, so it was not sent. Check the disk.', {
-          delivery: 'not-sent',
-        }),
+        fail(
+          'journal-unwritable',
+          `The action could not be written to the journal (${unrecorded}), so it was not sent. Check the disk.`,
+          { delivery: 'not-sent' },
+        ),
       );
     }
+    await this.deps.crashPoint?.('sent');
     const answer = await sendBuilt(client, built, prepared.kind);
+    await this.deps.crashPoint?.('answer-received');
     const result = classifyResult(prepared.id, prepared.kind, answer);
     if (result.outcome === 'unknown') {
       result.check = checkPlan(entry.target);
@@ -205,11 +277,14 @@ export class ActionService {
         this.deps.onUnsettledChange?.();
       }
     }
-    await this.journal(prepared, 'answered', {
+    // These two must reach the disk: if one cannot, it is kept and retried, and the workspace
+    // refuses new actions until it is written (journalBlocked).
+    await this.journalOrKeep(prepared, 'answered', {
       keyId,
       detail: { status: result.status ?? null, answer: answer.ok ? answer.value : answer.error },
     });
-    await this.journal(prepared, 'outcome', {
+    await this.deps.crashPoint?.('answered');
+    await this.journalOrKeep(prepared, 'outcome', {
       keyId,
       outcome: result.outcome,
       detail: outcomeDetail(prepared, result, entry.target, entry.dedupKey),
@@ -250,10 +325,10 @@ export class ActionService {
    * Unsettled actions recorded before a restart: the journal's last "outcome" entries that are
    * still unknown. They are listed and refuse a duplicate again until someone settles them.
    */
-  restore(entries: readonly { time: string; detail?: unknown }[]): number {
+  restore(entries: readonly { time: string; step?: string; detail?: unknown }[]): number {
     let restored = 0;
     for (const entry of entries) {
-      const a = unsettledFromJournal(entry);
+      const a = unsettledFromJournal(entry, checkPlan);
       if (a === null || this.unsettledById.has(a.action.prepared.id)) continue;
       this.unsettledById.set(a.action.prepared.id, { ...a.action, dedupKey: a.dedupKey, target: a.target });
       restored++;
@@ -274,15 +349,25 @@ export class ActionService {
   }
 
   /** A second identical action on the same object while one is in flight or unsettled is refused. */
-  private busy(dedupKey: string, changes: boolean, what: string): { ok: false; error: AppError } | null {
+  /**
+   * `keys`: the action's canonical key, and at prepare also the key an older console journalled
+   * (`<workspace>|<kind>|<object>`), so that an unsettled action restored from before the change
+   * still blocks its duplicate.
+   */
+  private busy(
+    keys: readonly string[],
+    changes: boolean,
+    what: string,
+  ): { ok: false; error: AppError } | null {
     if (!changes) return null;
+    const dedupKey = keys[0] as string;
     if (this.inFlight.has(dedupKey))
       return fail(
         'action-in-progress',
         `The same action on ${what} is being sent now; wait for its outcome.`,
       );
     for (const u of this.unsettledById.values()) {
-      if (u.dedupKey === dedupKey)
+      if (keys.includes(u.dedupKey))
         return fail(
           'action-in-progress',
           `The same action on ${what} has an unknown outcome (sent ${new Date(Number(u.since)).toISOString()}). ` +
@@ -315,18 +400,70 @@ export class ActionService {
     }
   }
 
-  /** Writes one journal entry; false when the journal could not take it. */
+  /** Writes one journal entry; null when it is on disk, else why not. */
   private async journal(
     prepared: PreparedAction,
     step: Parameters<typeof journalRecord>[1],
     extra: Parameters<typeof journalRecord>[2],
-  ): Promise<boolean> {
-    if (this.deps.journal === undefined) return true;
+  ): Promise<string | null> {
+    return this.append(journalRecord(prepared, step, { ...extra, ...this.operatorField() }));
+  }
+
+  private async append(record: ActionJournalRecord): Promise<string | null> {
+    if (this.deps.journal === undefined) return null;
     try {
-      await this.deps.journal.append(journalRecord(prepared, step, extra));
-      return true;
-    } catch {
-      return false;
+      await this.deps.journal.append(record);
+      return null;
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.deps.log?.(`could not write "${record.step}" of ${record.actionId} to the journal`, error);
+      return why;
     }
+  }
+
+  /** Like `journal`, but an entry that cannot be written is kept, to be written before any new action. */
+  private async journalOrKeep(
+    prepared: PreparedAction,
+    step: Parameters<typeof journalRecord>[1],
+    extra: Parameters<typeof journalRecord>[2],
+  ): Promise<void> {
+    const workspaceId = prepared.workspace.id;
+    const record = journalRecord(prepared, step, { ...extra, ...this.operatorField() });
+    const kept = this.unwritten.get(workspaceId);
+    // Order matters: an outcome must not land before the answer that was kept.
+    const error = kept && kept.length > 0 ? 'an earlier entry is still waiting' : await this.append(record);
+    if (error === null) return;
+    this.unwritten.set(workspaceId, [...(kept ?? []), { record, error }]);
+    this.deps.onUnsettledChange?.();
+  }
+
+  /**
+   * Null when the workspace may act. Otherwise why not: its journal failed its anchor check, or
+   * entries of an earlier action are still not on disk (tried again here first).
+   */
+  private async journalBlocked(workspaceId: string): Promise<{ ok: false; error: AppError } | null> {
+    const kept = this.unwritten.get(workspaceId);
+    while (kept && kept.length > 0) {
+      const first = kept[0]!;
+      const error = await this.append(first.record);
+      if (error !== null) {
+        first.error = error;
+        return fail(
+          'journal-unwritable',
+          `The journal could not record the ${first.record.step === 'answered' ? 'answer' : 'outcome'} of action ${first.record.actionId} ` +
+            `(${error}). No new action is sent from this workspace until it can: free disk space or fix the data folder; ` +
+            'the console writes it again at your next action.',
+        );
+      }
+      kept.shift();
+    }
+    this.unwritten.delete(workspaceId);
+    const damage = (await this.deps.journal?.damage?.(workspaceId).catch(() => null)) ?? null;
+    return damage === null ? null : fail('journal-unwritable', damage);
+  }
+
+  private operatorField(): { operator?: string } {
+    const name = this.deps.operator?.();
+    return name ? { operator: name } : {};
   }
 }

@@ -24,6 +24,8 @@ export interface ActionJournalRecord {
   environment: PreparedAction['workspace']['environment'];
   /** A fingerprint of the signing key (never the key id itself, never the secret). */
   keyId?: string;
+  /** Who acted: the operator name from preferences, else the OS account name. */
+  operator?: string;
   object?: string;
   outcome?: ActionOutcome | Settlement;
   detail?: unknown;
@@ -32,12 +34,14 @@ export interface ActionJournalRecord {
 /** The journal as the action service sees it: an append that resolves once the entry is on disk. */
 export interface ActionJournal {
   append(record: ActionJournalRecord): Promise<unknown>;
+  /** Why the workspace's journal refuses appends (it failed its anchor check), or null. */
+  damage?(workspaceId: string): Promise<string | null>;
 }
 
 export function journalRecord(
   prepared: PreparedAction,
   step: ActionStep,
-  extra: { outcome?: ActionOutcome | Settlement; detail?: unknown; keyId?: string },
+  extra: { outcome?: ActionOutcome | Settlement; detail?: unknown; keyId?: string; operator?: string },
 ): ActionJournalRecord {
   return {
     step,
@@ -65,6 +69,35 @@ export interface OutcomeDetail {
   dedupKey: string;
 }
 
+/**
+ * The "sent" entry carries what is needed to list the action as unsettled after a restart, should
+ * no outcome follow it (write-ahead), and the base URL and key fingerprint that sign it.
+ */
+export interface SentDetail extends Omit<OutcomeDetail, 'result'> {
+  at: string;
+  baseUrl: string;
+}
+
+export function sentDetail(
+  prepared: PreparedAction,
+  target: CheckTarget,
+  dedupKey: string,
+  at: string,
+): SentDetail {
+  const { prepared: summary } = outcomeDetail(
+    prepared,
+    { id: prepared.id, kind: prepared.kind, outcome: 'unknown', headline: '' },
+    target,
+    dedupKey,
+  );
+  return { at, baseUrl: prepared.review.baseUrl, prepared: summary, target, dedupKey };
+}
+
+/** The headline of an action found "sent" with no outcome after a restart. */
+export const SENT_WITHOUT_OUTCOME =
+  'Sent, and no outcome was recorded: the console stopped, or could not write the answer, after the request may have left. ' +
+  'The outcome is unknown: check it before sending it again.';
+
 export function outcomeDetail(
   prepared: PreparedAction,
   result: ActionResult,
@@ -84,16 +117,30 @@ export function outcomeDetail(
   };
 }
 
-/** An unsettled action as recorded before a restart; null when the entry is not one of ours. */
-export function unsettledFromJournal(entry: {
-  time: string;
-  detail?: unknown;
-}): { action: UnsettledAction; target: CheckTarget; dedupKey: string } | null {
+/**
+ * An unsettled action as recorded before a restart: its last "outcome: unknown" entry, or its
+ * "sent" entry when no outcome followed; null when the entry is not one of ours.
+ */
+export function unsettledFromJournal(
+  entry: { time: string; step?: string; detail?: unknown },
+  checkPlanOf: (target: CheckTarget) => { available: boolean; what: string },
+): { action: UnsettledAction; target: CheckTarget; dedupKey: string } | null {
   const d = entry.detail as Partial<OutcomeDetail> | undefined;
-  if (!d || typeof d !== 'object' || !d.prepared || !d.result || !d.target || typeof d.dedupKey !== 'string')
-    return null;
+  if (!d || typeof d !== 'object' || !d.prepared || !d.target || typeof d.dedupKey !== 'string') return null;
+  if (entry.step === 'sent') {
+    d.result = {
+      id: d.prepared.id,
+      kind: d.prepared.kind,
+      outcome: 'unknown',
+      headline: SENT_WITHOUT_OUTCOME,
+      check: checkPlanOf(d.target),
+    };
+  }
+  if (!d.result) return null;
   const prepared: PreparedAction = {
     ...d.prepared,
+    // Entries written before the review was recorded have none.
+    review: d.prepared.review ?? { baseUrl: '', keyFingerprint: '' },
     request: { ...d.prepared.request, body: null },
     fields: [],
     context: [

@@ -34,6 +34,8 @@ const REFUSED_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'prepared-used',
   'confirmation-required',
   'action-in-progress',
+  'journal-unwritable',
+  'review-changed',
 ]);
 
 export function outcomeOfFailure(error: AppError): Exclude<ActionOutcome, 'done'> {

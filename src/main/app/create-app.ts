@@ -22,8 +22,10 @@ import { Journals } from '../journal/journals';
 import { registerJournalHandlers } from '../journal/handlers';
 import { PreferencesStore } from '../preferences/preferences-store';
 import { registerWebhookHandlers } from '../handlers/webhook-handlers';
+import { registerPreferencesHandlers } from '../handlers/preferences-handlers';
 import { registerActionHandlers } from '../handlers/action-handlers';
-import { ActionService } from '../actions/action-service';
+import { ActionService, type CrashPoint } from '../actions/action-service';
+import { installationOf, JournalKeyring } from '../journal/journal-keyring';
 import { SandboxControls } from '../platform/sandbox-controls';
 import type { Notifier } from '../webhooks/notifier';
 import { WebhookReceiver } from '../webhooks/receiver';
@@ -65,6 +67,21 @@ export interface MainAppOptions {
   sandboxControlToken?: string;
   /** Builds the updater for a feed URL (Electron passes electron-updater's); absent: updates unsupported. */
   updateEngine?: UpdateEngineFactory;
+  /**
+   * Kill tests only (browser mode's `--test-crash-point`): the action service stops for good at this
+   * point of every action and says so on stdout, so that the test kills the process exactly there.
+   */
+  crashPoint?: CrashPoint;
+}
+
+/** A crash point: prints where it stopped, then never resolves (the test kills the process). */
+function pauseAt(point: CrashPoint, log: Logger): (at: CrashPoint) => Promise<void> {
+  return (at) => {
+    if (at !== point) return Promise.resolve();
+    log.warn('actions', `stopped at crash point "${at}" for a kill test`);
+    process.stdout.write(`crash-point ${at}\n`);
+    return new Promise<void>(() => undefined);
+  };
 }
 
 export interface MainApp {
@@ -116,11 +133,24 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const exportPaths = new ExportPaths();
   const workspaces = await WorkspaceStore.open({ dataDir, logger: consoleFor(log, 'workspaces') });
   const keys = await KeyService.start({ dataDir, logger: consoleFor(log, 'keychain') });
+  // The journal's MAC key and anchors live beside the API keys (keychain, else vault); loaded now
+  // so that key fingerprints are stable from the first request, and again when the vault opens.
+  const journalKeyring = new JournalKeyring(() => keys.itemStore(), dataDir, {
+    create: true,
+    warn: (m) => log.info('journal', m),
+  });
+  const journalKey = await journalKeyring.key();
+  if (journalKey.key === null)
+    log.warn('journal', `journal entries are not MACed until a key home is available: ${journalKey.why}`);
 
   // The embedded sandbox: a fresh key pair each start, held in memory only (it guards nothing of
   // value), so the first run works even on a machine with no keychain at all.
   const sandbox = await startSandbox({
     port: 0,
+    // The key id stays the same across starts of this data folder (the secret is fresh each time):
+    // de-duplication and the journal name the signing key by it, and an action left unsettled
+    // before a restart must still block its duplicate.
+    apiKey: `local-sandbox-${installationOf(dataDir).slice(0, 16)}`,
     size: options.sandboxSize,
     controlToken: options.sandboxControlToken,
     ...(options.benchRequestBudget
@@ -145,6 +175,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     keys,
     history,
     log,
+    dataDir,
     timeoutMs: options.timeoutMs,
     ...(options.guardLimits ? { limits: options.guardLimits } : {}),
     ...(options.benchRequestBudget
@@ -157,12 +188,20 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       : {}),
     onGuardChange: throttlePerKey(250, (workspaceId) => events.emit('guard-changed', { workspaceId })),
   });
-  const journals = await Journals.open({ dataDir, log, knownSecrets: () => [sandbox.apiSecret] });
+  const journals = await Journals.open({
+    dataDir,
+    log,
+    knownSecrets: () => [sandbox.apiSecret],
+    keyring: journalKeyring,
+  });
   void journals.warm(); // in the background: the unsettled notice and the Journal view read it
   const actions = new ActionService({
     clients,
     journal: journals,
     onUnsettledChange: () => events.emit('actions-changed', { workspaceId: null }),
+    operator: () => preferences.effectiveOperator(),
+    ...(options.crashPoint ? { crashPoint: pauseAt(options.crashPoint, log) } : {}),
+    log: (message, error) => log.error('actions', message, error),
   });
   // Actions whose outcome was still unknown when the console stopped come back, until settled.
   void journals
@@ -207,6 +246,17 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       if (removed.ok) rowStores.releaseOwnedBy(activitiesOwner(input.id));
       return removed;
     },
+    // Where the journal's key lives in the vault, it is loaded (or made) as soon as the vault opens.
+    'keychain.createVault': async (input) => {
+      const done = await workspaceHandlers['keychain.createVault'](input);
+      if (done.ok) await journalKeyring.key();
+      return done;
+    },
+    'keychain.unlockVault': async (input) => {
+      const done = await workspaceHandlers['keychain.unlockVault'](input);
+      if (done.ok) await journalKeyring.key();
+      return done;
+    },
     ...registerPlatformHandlers({ clients, events, jobs }),
     ...registerRowModelHandlers({ clients, events, jobs, stores: rowStores }),
     ...registerActionHandlers({ actions, clients }),
@@ -221,6 +271,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       exportPaths,
     }),
     ...registerJournalHandlers({ journals, exportPaths, log }),
+    ...registerPreferencesHandlers({ preferences }),
     ...registerUpdateHandlers({ updates }),
     ...registerWebhookHandlers({
       receiver,

@@ -2,6 +2,10 @@
  * One PlatformClient per workspace, made on first use and replaced when the workspace's base URL
  * changes. Resolving a workspace also resolves its key, so a locked vault or a missing key is
  * reported as such (`vault-locked`, `no-key`) before any request is signed.
+ *
+ * The lockout guards are per platform host and API key (guard/key-guards.ts), as the platform
+ * counts: every workspace holding the key shares one, it is found per request from the key that
+ * actually signs, and its counts survive a restart (`<dataDir>/guard-state.json`).
  */
 import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from '../../shared/result';
@@ -10,8 +14,9 @@ import type { WorkspaceStore, WorkspaceRecord } from '../workspaces/workspace-st
 import type { RequestHistory } from '../history/request-history';
 import { PlatformClient } from '../platform/client';
 import type { Logger } from '../log/logger';
-import { LockoutGuard } from '../guard/lockout-guard';
-import type { PlatformLimits } from '../../shared/platform/limits';
+import type { LockoutGuard, RequestClass, Refusal } from '../guard/lockout-guard';
+import { KeyGuards, guardKeyOf } from '../guard/key-guards';
+import { PLATFORM_LIMITS, type GuardStatus, type PlatformLimits } from '../../shared/platform/limits';
 
 export interface WorkspaceClient {
   client: PlatformClient;
@@ -28,10 +33,24 @@ export function keyFingerprint(apiKey: string): string {
   return `sha256:${digest}…${apiKey.slice(-4)}`;
 }
 
+/** What `guardFor(workspaceId)` gives: the admission of the guard of the workspace's current key. */
+export interface WorkspaceGuard {
+  /** Null when a request may go now (or when the workspace's key is not known yet: the client asks again). */
+  admit(cls: RequestClass): Refusal | null;
+}
+
+/** The platform host a guard counts for: scheme, host and port of the base URL. */
+export function hostOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
 export class PlatformClients {
   private readonly clients = new Map<string, { baseUrl: string; client: PlatformClient }>();
-  /** Kept apart from the clients: a new base URL must not reset what the platform counts. */
-  private readonly guards = new Map<string, LockoutGuard>();
+  /** Kept apart from the clients: a new base URL or client must not reset what the platform counts. */
+  private readonly guards: KeyGuards;
+  /** The guard id (host and key fingerprint) each workspace was last seen using. */
+  private readonly guardOfWorkspace = new Map<string, string>();
+  private readonly fingerprint: (apiKeyId: string) => string;
 
   constructor(
     private readonly deps: {
@@ -44,8 +63,27 @@ export class PlatformClients {
       limits?: PlatformLimits;
       /** Told when a workspace's guard counters change (the workspace bar's meter). */
       onGuardChange?: (workspaceId: string) => void;
+      /** Where the guards' counts are kept across restarts; absent: in memory only. */
+      dataDir?: string;
+      /** How a key id is named in the guard state file (default `keyFingerprint`). */
+      fingerprint?: (apiKeyId: string) => string;
+      /** The guards' clock (tests). */
+      now?: () => number;
     },
-  ) {}
+  ) {
+    this.fingerprint = deps.fingerprint ?? keyFingerprint;
+    this.guards = new KeyGuards({
+      dataDir: deps.dataDir ?? null,
+      ...(deps.limits ? { limits: deps.limits } : {}),
+      ...(deps.now ? { now: deps.now } : {}),
+      warn: (m) => deps.log.warn('guard', m),
+      error: (m, e) => deps.log.error('guard', m, e),
+    });
+    this.guards.onChange((guardKey) => {
+      for (const [workspaceId, key] of this.guardOfWorkspace)
+        if (key === guardKey) this.deps.onGuardChange?.(workspaceId);
+    });
+  }
 
   async forWorkspace(workspaceId: string): Promise<Result<WorkspaceClient>> {
     const workspace = this.deps.workspaces.get(workspaceId);
@@ -60,6 +98,7 @@ export class PlatformClients {
     }
     const cached = this.clients.get(workspaceId);
     const keyId = keyFingerprint(signer.value.apiKey);
+    this.guardForKey(workspaceId, workspace.value.baseUrl, signer.value.apiKey);
     if (cached && cached.baseUrl === workspace.value.baseUrl)
       return ok({ client: cached.client, workspace: workspace.value, keyId });
     const client = new PlatformClient({
@@ -67,7 +106,7 @@ export class PlatformClients {
       baseUrl: workspace.value.baseUrl,
       history: this.deps.history,
       timeoutMs: this.deps.timeoutMs,
-      guard: this.guardFor(workspaceId),
+      guardFor: this.keyGuardLookup(workspaceId, workspace.value.baseUrl),
       // Read afresh for every request (the key may be replaced or the vault locked meanwhile);
       // a key-store failure is thrown with its code so the client answers `vault-locked` or
       // `keychain-unavailable` rather than "no key".
@@ -86,18 +125,88 @@ export class PlatformClients {
     return ok({ client, workspace: workspace.value, keyId });
   }
 
-  /** The workspace's lockout guard (made on first use; it outlives clients). */
-  guardFor(workspaceId: string): LockoutGuard {
-    let guard = this.guards.get(workspaceId);
-    if (guard === undefined) {
-      guard = new LockoutGuard(workspaceId, this.deps.limits ? { limits: this.deps.limits } : {});
-      guard.onChange(() => this.deps.onGuardChange?.(workspaceId));
-      this.guards.set(workspaceId, guard);
+  /**
+   * The admission of the guard of the key the workspace was last resolved with (`forWorkspace`,
+   * or its last request): what ActionService asks right after `forWorkspace`. The client asks the
+   * guard of the key that signs again before sending, so a key not known yet admits here.
+   */
+  guardFor(workspaceId: string): WorkspaceGuard {
+    return {
+      admit: (cls) => {
+        const key = this.guardOfWorkspace.get(workspaceId);
+        const guard = key === undefined ? undefined : this.guards.existing(key);
+        return guard === undefined ? null : guard.admit(cls);
+      },
+    };
+  }
+
+  /**
+   * The counters of the key the workspace uses now, as its meter shows them; empty counts when its
+   * key cannot be read (vault locked, no key) or its base URL is not one.
+   */
+  async guardStatus(workspaceId: string): Promise<GuardStatus> {
+    const workspace = this.deps.workspaces.get(workspaceId);
+    const signer = workspace.ok ? await this.deps.keys.signerFor(workspaceId) : null;
+    if (!workspace.ok || signer === null || !signer.ok || signer.value === null)
+      return emptyStatus(workspaceId, this.deps.limits ?? PLATFORM_LIMITS);
+    let guard: LockoutGuard;
+    try {
+      guard = this.guardForKey(workspaceId, workspace.value.baseUrl, signer.value.apiKey);
+    } catch {
+      return emptyStatus(workspaceId, this.deps.limits ?? PLATFORM_LIMITS);
     }
-    return guard;
+    return guard.status(workspaceId);
   }
 
   forget(workspaceId: string): void {
     this.clients.delete(workspaceId);
+    this.guardOfWorkspace.delete(workspaceId);
   }
+
+  /** Writes the guards' counts once more, with no allowance for requests in flight: a clean stop. */
+  close(): Promise<void> {
+    return this.guards.close();
+  }
+
+  /** The guard of this key on the workspace's platform host; notes that the workspace uses it. */
+  private guardForKey(workspaceId: string, baseUrl: string, apiKey: string): LockoutGuard {
+    const host = hostOf(baseUrl);
+    const fingerprint = this.fingerprint(apiKey);
+    const key = guardKeyOf(host, fingerprint);
+    if (this.guardOfWorkspace.get(workspaceId) !== key) this.guardOfWorkspace.set(workspaceId, key);
+    return this.guards.guardFor(host, fingerprint);
+  }
+
+  /**
+   * The client's per-request lookup: the guard of the key that signs. The last key and its guard
+   * are remembered, so a request costs a string comparison unless the key was replaced.
+   */
+  private keyGuardLookup(workspaceId: string, baseUrl: string): (apiKey: string) => LockoutGuard {
+    let last: { apiKey: string; guard: LockoutGuard } | null = null;
+    return (apiKey) => {
+      if (last === null || last.apiKey !== apiKey) {
+        last = { apiKey, guard: this.guardForKey(workspaceId, baseUrl, apiKey) };
+      } else if (this.guardOfWorkspace.get(workspaceId) !== last.guard.id) {
+        // Another key was seen for the workspace meanwhile (forWorkspace, guard.status): this one signs.
+        this.guardOfWorkspace.set(workspaceId, last.guard.id);
+      }
+      return last.guard;
+    };
+  }
+}
+
+function emptyStatus(workspaceId: string, limits: PlatformLimits): GuardStatus {
+  const counter = (w: { limit: number; windowMs: number }) => ({
+    count: 0,
+    limit: w.limit,
+    windowMs: w.windowMs,
+  });
+  return {
+    workspaceId,
+    authFailures: counter(limits.authFailures),
+    businessFailures: counter(limits.businessFailures),
+    requests: counter(limits.requests),
+    pausedUntil: null,
+    refusing: null,
+  };
 }

@@ -9,16 +9,16 @@
  * across pages are dropped by `activityId`, a repeated page stops the export, the walk is bounded.
  *
  * The file is written 0600 under a temporary name beside the target and published with
- * `link(temp, target)`, which fails if the target exists: a file created at the target while the
- * export ran is never replaced (a rename would replace it). The temp name is then unlinked. Where
- * the file system has no hard links, `copyFile` with COPYFILE_EXCL keeps the same never-replace
- * rule. On cancel or failure the temporary file is removed.
+ * `link(temp, target)` (publish-file.ts, shared with the journal export), which fails if the
+ * target exists: a file created at the target while the export ran is never replaced (a rename
+ * would replace it). The temp name is then unlinked. Where the file system has no hard links,
+ * `copyFile` with COPYFILE_EXCL keeps the same never-replace rule. On cancel or failure the
+ * temporary file is removed.
  */
-import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { constants as fsConstants, createWriteStream as fsCreateWriteStream } from 'node:fs';
-import { copyFile, link, rename, stat, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { createWriteStream as fsCreateWriteStream } from 'node:fs';
+import { unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ExportResult, ProgressEvent } from '../../shared/contract';
@@ -31,6 +31,9 @@ import { neutraliseInPlace } from './neutralise';
 import { describeIoError } from './io-errors';
 import { CsvFormatError, CsvRecordReader, csvLine } from './csv-records';
 import { SeenIds } from './seen-ids';
+import { EXPORT_FILE_MODE, exportTempPath, inodeOf, publishFile, TargetExistsError } from './publish-file';
+
+export { EXPORT_FILE_MODE } from './publish-file';
 
 export interface ExportActivitiesOptions {
   client: PlatformClient;
@@ -59,7 +62,7 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
   const refused = PageCursor.check(walk);
   if (refused) return { ok: false, error: refused };
   const cursor = new PageCursor(walk);
-  const tempPath = join(dirname(filePath), `.${basename(filePath)}.${randomBytes(6).toString('hex')}.part`);
+  const tempPath = exportTempPath(filePath);
   const open =
     options.createWriteStream ??
     ((p: string) => fsCreateWriteStream(p, { flags: 'wx', mode: EXPORT_FILE_MODE }));
@@ -167,7 +170,7 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     file.end();
     await closed(file);
     if (sinkError !== null) throw sinkError;
-    await publish(tempPath, filePath, agreedToReplace);
+    await publishFile(tempPath, filePath, agreedToReplace);
     await unlink(tempPath).catch(() => undefined);
     clearInterval(timer);
     report('done');
@@ -199,48 +202,6 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     return failure;
   } finally {
     clearInterval(timer);
-  }
-}
-
-/** Export files: readable by the operator only (issue 17 point 5). */
-export const EXPORT_FILE_MODE = 0o600;
-
-/** Thrown by `publish` when the target appeared while the export ran. */
-class TargetExistsError extends Error {}
-
-/** Hard links are not everywhere (FAT, some network shares): these codes mean "no link here". */
-const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
-
-const codeOf = (error: unknown): unknown => (error as { code?: unknown } | null)?.code;
-
-async function inodeOf(path: string): Promise<string | null> {
-  const info = await stat(path).catch(() => null);
-  return info === null ? null : `${info.dev}:${info.ino}`;
-}
-
-/**
- * Publishes `temp` as `target` without replacing an existing `target`, except the very file the
- * operator agreed to replace (`agreedToReplace`, its device and inode when the export started).
- */
-async function publish(temp: string, target: string, agreedToReplace: string | null): Promise<void> {
-  try {
-    await link(temp, target);
-    return;
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST') {
-      if (agreedToReplace !== null && (await inodeOf(target)) === agreedToReplace) {
-        await rename(temp, target);
-        return;
-      }
-      throw new TargetExistsError(target);
-    }
-    if (!NO_HARD_LINKS.has(String(codeOf(error)))) throw error;
-  }
-  try {
-    await copyFile(temp, target, fsConstants.COPYFILE_EXCL);
-  } catch (error) {
-    if (codeOf(error) === 'EEXIST') throw new TargetExistsError(target);
-    throw error;
   }
 }
 

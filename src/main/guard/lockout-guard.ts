@@ -1,13 +1,22 @@
 /**
- * The lockout guard: one per workspace, on the main side, in front of every signed request.
+ * The lockout guard: one per platform host and API key (key-guards.ts), on the main side, in front
+ * of every signed request; every workspace that holds the key shares it.
  *
  * The real platform locks a key out after 30 failed authentications an hour and a user out after
  * 60 failed business-logic requests a minute, and answers 429 past 1,000 requests per 5 minutes
- * (PLATFORM_LIMITS). The guard counts the workspace's own requests and failures in rolling windows
- * and refuses the request that could be the one to reach a lockout, saying why and when it will be
- * safe. Long jobs (walks, exports) get only BULK_SHARE of the request budget and wait for a slot,
- * so that a big reload cannot starve the operator's own calls. A 429 pauses the workspace for what
- * its `Retry-After` says (at most MAX_RETRY_AFTER_MS), or for an exponential back-off without one.
+ * (PLATFORM_LIMITS). The guard counts the key's requests and failures in rolling windows and
+ * refuses the request that could be the one to reach a lockout, saying why and when it will be
+ * safe. A request still in flight counts as a possible failure: two workspaces sending at once
+ * cannot both take the last harmless failure. Long jobs (walks, exports) get only BULK_SHARE of the
+ * request budget and wait for a slot, so that a big reload cannot starve the operator's own calls.
+ * A 429 pauses the key for what its `Retry-After` says (at most MAX_RETRY_AFTER_MS), or for an
+ * exponential back-off without one.
+ *
+ * Durability (with a `GuardPersistence`, see key-guards.ts and guard-state-file.ts): a counted
+ * failure or a 429 pause must be on disk before the next request of the key leaves, and no more
+ * requests may be in flight than the state file says may be (`inFlight` there: what a restart after
+ * a kill counts as failures) unless the key is verified in this run. `whenSendable()` says whether
+ * both hold now, or gives the write to wait for. Request counts are written lazily.
  */
 import type { ErrorCode } from '../../shared/result';
 import {
@@ -29,6 +38,56 @@ export interface Refusal {
 }
 
 type Limits = PlatformLimits;
+
+/** What a guard keeps across restarts: timestamps and counts only, never a key or a secret. */
+export interface GuardSnapshot {
+  auth: number[];
+  business: number[];
+  requests: number[];
+  pausedUntil: number;
+  consecutive429: number;
+  /**
+   * How many requests may be in flight at once without a new write: each of them could come back
+   * as a failure, so a start after a kill counts this many failures it never saw (key-guards.ts).
+   */
+  inFlight: number;
+}
+
+/** Where a guard's counters are written (the guard state file, through key-guards.ts). */
+export interface GuardPersistence {
+  /** Writes every guard now; resolves once that write is durable (never rejects). */
+  saveNow(): Promise<void>;
+  /** Writes some time soon (throttled): request counts, a shrinking in-flight allowance. */
+  saveSoon(): void;
+}
+
+/** What `noteSent` hands back for `noteAnswer`: how the request went. */
+export interface SendTicket {
+  secretTag: string | undefined;
+  /** Sent with a verified secret, outside the in-flight allowance. */
+  trusted: boolean;
+}
+
+const SECRET_TAG_MESSAGE = 'copper-operator lockout guard: which secret signs';
+const secretTags = new WeakMap<object, string>();
+
+/**
+ * An in-memory tag of the secret a signer signs with (an HMAC of a fixed message under it, cut to
+ * 16 hex digits): tells two secrets of one key id apart. Never written or logged.
+ */
+export function secretTagOf(signer: { sign(message: string): string }): string {
+  let tag = secretTags.get(signer);
+  if (tag === undefined) {
+    tag = signer.sign(SECRET_TAG_MESSAGE).slice(0, 16);
+    secretTags.set(signer, tag);
+  }
+  return tag;
+}
+
+/** In-flight allowance added per write when more requests are in flight than the file allows. */
+export const IN_FLIGHT_CHUNK = 4;
+/** Without a request for this long, the in-flight allowance on disk falls back to zero. */
+export const IDLE_SHRINK_MS = 5_000;
 interface Window {
   limit: number;
   windowMs: number;
@@ -50,18 +109,68 @@ export class LockoutGuard {
   private readonly requests: number[] = [];
   private pausedUntil = 0;
   private consecutive429 = 0;
+  /** Requests sent whose answer has not been counted yet: each may still be a failure. */
+  private inFlight = 0;
+  /** Of those, the ones sent under the in-flight allowance (not with a verified secret). */
+  private allowanceInFlight = 0;
   private readonly now: () => number;
   private readonly limits: Limits;
   private readonly bulkShare: number;
   private readonly listeners = new Set<() => void>();
+  private readonly persistence: GuardPersistence | null;
+  /** Changes that must be durable before the next request (failures, pauses): counted and written. */
+  private changeSeq = 0;
+  private durableSeq = 0;
+  private writingSeq = 0;
+  /** In-flight allowance: what the file holds (committed) and the least it may hold (safe). */
+  private committedSlots = 0;
+  private safeSlots = 0;
+  private writingSlots = 0;
+  private growRequested = false;
+  private lastActiveAt = 0;
+  private pendingWrite: Promise<void> | null = null;
+  private isStopping = false;
+  /**
+   * The secrets (as in-memory tags, `secretTag` in platform-clients.ts) for which a 2xx came back
+   * in this run, with no failed authentication since: two workspaces may hold the key id with
+   * different secrets. A request signed with a verified secret is not expected to fail, so it needs
+   * no in-flight allowance on disk. In memory only: every run starts with none.
+   */
+  private readonly verified = new Set<string>();
 
+  /**
+   * `id` names the guard in its status (a workspace id, or the key's host and fingerprint); a
+   * `persistence` makes its failures durable (without one, everything is in memory only).
+   */
   constructor(
     readonly workspaceId: string,
-    opts: { now?: () => number; limits?: Limits; bulkShare?: number } = {},
+    opts: {
+      now?: () => number;
+      limits?: Limits;
+      bulkShare?: number;
+      persistence?: GuardPersistence;
+      restored?: GuardSnapshot;
+    } = {},
   ) {
     this.now = opts.now ?? Date.now;
     this.limits = opts.limits ?? PLATFORM_LIMITS;
     this.bulkShare = opts.bulkShare ?? BULK_SHARE;
+    this.persistence = opts.persistence ?? null;
+    const r = opts.restored;
+    if (r !== undefined) {
+      this.auth.push(...r.auth);
+      this.business.push(...r.business);
+      this.requests.push(...r.requests);
+      this.pausedUntil = r.pausedUntil;
+      this.consecutive429 = r.consecutive429;
+      // `r.inFlight` is the previous run's allowance: the caller has counted it as failures
+      // (key-guards.ts). This run's requests need an allowance of their own, written first.
+    }
+  }
+
+  /** The guard's own id (for a key's guard: its host and key fingerprint, key-guards.ts). */
+  get id(): string {
+    return this.workspaceId;
   }
 
   /** Called after every change of the counters (the workspace bar's meter listens). */
@@ -82,11 +191,12 @@ export class LockoutGuard {
         budgetOnly: false,
       };
     }
+    const pending = this.inFlight > 0 ? ` and ${this.inFlight} still unanswered` : '';
     const auth = this.nearLimit(this.auth, this.limits.authFailures, now);
     if (auth !== null) {
       return {
         reason:
-          `${this.auth.length} failed authentications in the last hour: one more could lock this API key out ` +
+          `${this.auth.length} failed authentications in the last hour${pending}: one more could lock this API key out ` +
           `(the platform's limit is ${this.limits.authFailures.limit} an hour). Check the key and the clock; ` +
           `the console sends again from ${clock(auth)}.`,
         retryAt: auth,
@@ -97,7 +207,7 @@ export class LockoutGuard {
     if (business !== null) {
       return {
         reason:
-          `${this.business.length} refused requests in the last minute: one more could lock your user out for 3 minutes ` +
+          `${this.business.length} refused requests in the last minute${pending}: one more could lock your user out for 3 minutes ` +
           `(the platform's limit is ${this.limits.businessFailures.limit} a minute). The console sends again from ${clock(business)}.`,
         retryAt: business,
         budgetOnly: false,
@@ -121,18 +231,50 @@ export class LockoutGuard {
     return null;
   }
 
-  /** One request leaves for the platform (every attempt counts). */
-  noteSent(): void {
-    this.requests.push(this.now());
+  /**
+   * True when what must be durable is (every counted failure and pause) and the state file allows
+   * one more request in flight; otherwise the write to wait for, after which to ask again. Asked
+   * with `admit` right before `noteSent`, with no await between them.
+   */
+  whenSendable(secretTag?: string): true | Promise<void> {
+    if (this.persistence === null) return true;
+    const durable = this.durableSeq === this.changeSeq;
+    const covered = this.trusts(secretTag) || this.allowanceInFlight + 1 <= this.safeSlots;
+    if (durable && covered) return true;
+    if (!covered) this.growRequested = true;
+    return this.pendingWrite ?? this.save();
+  }
+
+  /** One request leaves for the platform (every attempt counts); give the ticket to `noteAnswer`. */
+  noteSent(secretTag?: string): SendTicket {
+    const now = this.now();
+    const trusted = this.trusts(secretTag);
+    this.requests.push(now);
+    this.inFlight++;
+    if (!trusted) this.allowanceInFlight++;
+    this.lastActiveAt = now;
+    this.persistence?.saveSoon();
     this.changed();
+    return { secretTag, trusted };
   }
 
   /**
    * What came back. `status` null: no answer. Authentication refusals count towards the key's
-   * lockout, other 4xx answers towards the user's; a 429 pauses the workspace.
+   * lockout, other 4xx answers towards the user's; a 429 pauses the key. `ticket`: what
+   * `noteSent` gave (a 2xx verifies the secret that signed).
    */
-  noteAnswer(status: number | null, code: ErrorCode | null, retryAfterMs: number | null): void {
+  noteAnswer(
+    status: number | null,
+    code: ErrorCode | null,
+    retryAfterMs: number | null,
+    ticket?: SendTicket,
+  ): void {
     const now = this.now();
+    const secretTag = ticket?.secretTag;
+    if (this.inFlight > 0) this.inFlight--;
+    if (ticket?.trusted !== true && this.allowanceInFlight > 0) this.allowanceInFlight--;
+    this.lastActiveAt = now;
+    let durable = true;
     if (status === 429 || code === 'rate-limited') {
       this.consecutive429++;
       const wait =
@@ -140,14 +282,118 @@ export class LockoutGuard {
           ? Math.min(retryAfterMs, MAX_RETRY_AFTER_MS)
           : Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** (this.consecutive429 - 1));
       this.pausedUntil = Math.max(this.pausedUntil, now + wait);
+      durable = false;
     } else if (code !== null && AUTH_CODES.has(code)) {
       this.auth.push(now);
+      this.verified.clear();
+      durable = false;
     } else if (status !== null && status >= 400 && status <= 499) {
       this.business.push(now);
+      durable = false;
     } else if (status !== null && status >= 200 && status <= 299) {
       this.consecutive429 = 0;
+      if (secretTag !== undefined && !this.verified.has(secretTag)) {
+        this.verified.add(secretTag);
+        // The allowance may no longer be needed: give it back at once, so that a kill now does not
+        // count this run's requests as failures at the next start.
+        if (this.trusted && this.committedSlots > 0) void this.persistence?.saveNow();
+      }
+    }
+    if (this.persistence !== null && !durable) {
+      this.changeSeq++;
+      void this.save();
     }
     this.changed();
+  }
+
+  /** No failed authentication in the window, and a request signed with this secret may skip the allowance. */
+  private trusts(secretTag: string | undefined): boolean {
+    return secretTag !== undefined && this.auth.length === 0 && this.verified.has(secretTag);
+  }
+
+  /**
+   * Whether no allowance needs keeping on disk: no failure in the window, a secret verified, and
+   * every request in flight sent with a verified secret.
+   */
+  private get trusted(): boolean {
+    return this.auth.length === 0 && this.verified.size > 0 && this.allowanceInFlight === 0;
+  }
+
+  /** Requests sent and not answered yet. */
+  get unanswered(): number {
+    return this.inFlight;
+  }
+
+  /**
+   * What to write now (called by the state file as its write starts): the counters, and the
+   * in-flight allowance: grown when a request asked for more, back to what is in flight once the
+   * key has been idle for IDLE_SHRINK_MS, else as it is. Null when there is nothing worth keeping.
+   */
+  snapshotForWrite(): GuardSnapshot | null {
+    const now = this.now();
+    this.prune(now);
+    let slots = Math.max(this.committedSlots, this.inFlight);
+    if (this.trusted) {
+      this.growRequested = false;
+      slots = 0;
+    } else if (this.growRequested) {
+      this.growRequested = false;
+      // Never more than could be admitted: a start after a kill counts them all as failures.
+      const cap = Math.max(this.inFlight + 1, this.limits.authFailures.limit - 1 - this.auth.length);
+      slots = Math.min(this.inFlight + IN_FLIGHT_CHUNK, cap);
+    } else if (this.isStopping || (this.inFlight === 0 && now - this.lastActiveAt >= IDLE_SHRINK_MS)) {
+      slots = this.inFlight;
+    }
+    this.writingSlots = slots;
+    // While the write runs the file holds the old allowance or the new one: allow the smaller.
+    this.safeSlots = Math.min(this.committedSlots, slots);
+    this.writingSeq = this.changeSeq;
+    const snapshot: GuardSnapshot = {
+      auth: [...this.auth],
+      business: [...this.business],
+      requests: [...this.requests],
+      pausedUntil: this.pausedUntil > now ? this.pausedUntil : 0,
+      consecutive429: this.consecutive429,
+      inFlight: slots,
+    };
+    const empty =
+      snapshot.auth.length === 0 &&
+      snapshot.business.length === 0 &&
+      snapshot.requests.length === 0 &&
+      snapshot.pausedUntil === 0 &&
+      snapshot.inFlight === 0;
+    return empty ? null : snapshot;
+  }
+
+  /** The write that `snapshotForWrite` started is durable (or given up: see guard-state-file.ts). */
+  writeDone(): void {
+    this.committedSlots = this.safeSlots = this.writingSlots;
+    this.durableSeq = Math.max(this.durableSeq, this.writingSeq);
+  }
+
+  /** The app stops: the next write keeps an allowance for what is in flight only. */
+  stopping(): void {
+    this.isStopping = true;
+  }
+
+  /**
+   * When the file allows requests in flight and none is: the time from which a write would shrink
+   * that allowance to zero (IDLE_SHRINK_MS after the last request). Otherwise null.
+   */
+  get idleWriteAt(): number | null {
+    if (this.committedSlots === 0) return null;
+    if (this.trusted) return this.lastActiveAt;
+    return this.allowanceInFlight === 0 ? this.lastActiveAt + IDLE_SHRINK_MS : null;
+  }
+
+  private save(): Promise<void> {
+    const persistence = this.persistence;
+    if (persistence === null) return Promise.resolve();
+    const write = persistence.saveNow().finally(() => {
+      if (this.pendingWrite === write) this.pendingWrite = null;
+    });
+    this.pendingWrite = write;
+    return write;
   }
 
   /** Epoch ms until which the platform asked to wait, or 0. */
@@ -155,7 +401,8 @@ export class LockoutGuard {
     return this.pausedUntil > this.now() ? this.pausedUntil : 0;
   }
 
-  status(): GuardStatus {
+  /** The counters, reported as those of `workspaceId` (default: the guard's own id). */
+  status(workspaceId: string = this.workspaceId): GuardStatus {
     const now = this.now();
     this.prune(now);
     const refusal = this.admit('interactive');
@@ -165,7 +412,7 @@ export class LockoutGuard {
       windowMs: w.windowMs,
     });
     return {
-      workspaceId: this.workspaceId,
+      workspaceId,
       authFailures: counter(this.auth, this.limits.authFailures),
       businessFailures: counter(this.business, this.limits.businessFailures),
       requests: counter(this.requests, this.limits.requests),
@@ -175,14 +422,18 @@ export class LockoutGuard {
   }
 
   /**
-   * When `list` (ascending times) is one failure short of the limit, the time at which enough old
-   * entries will have left the window for the next failure to be harmless; null when it is already.
+   * When `list` (ascending times) plus the requests in flight is one failure short of the limit,
+   * the time at which enough old entries will have left the window for the next failure to be
+   * harmless (or, when only answers can free a place, a second from now); null when it is already.
    */
   private nearLimit(list: number[], w: Window, now: number): number | null {
-    const allowed = w.limit - 2; // after one more failure the count is limit - 1: still short of it
+    // After one more failure, and every request in flight failing too, the count is at most
+    // limit - 1: still short of it.
+    const allowed = w.limit - 2 - this.inFlight;
     if (list.length <= allowed) return null;
-    const mustExpire = list.length - allowed;
-    return (list[mustExpire - 1] ?? now) + w.windowMs;
+    const expiry =
+      allowed >= 0 ? (list[list.length - allowed - 1] ?? now) + w.windowMs : Number.POSITIVE_INFINITY;
+    return this.inFlight > 0 ? Math.min(expiry, now + 1_000) : expiry;
   }
 
   private prune(now: number): void {

@@ -1,6 +1,6 @@
 /**
  * The contract's `actions.*` and `guard.*` calls: thin wrappers over the ActionService (the one
- * way to send a POST or PATCH) and the workspace's lockout guard.
+ * way to send a POST or PATCH) and the lockout guard of the workspace's key.
  */
 import { ok } from '../../shared/result';
 import type { ActionService } from '../actions/action-service';
@@ -18,6 +18,7 @@ export function registerActionHandlers(deps: {
     'actions.check': ({ id }) => actions.check(id),
     'actions.settle': ({ id, settled, note }) => actions.settle(id, settled, note),
     'actions.unsettled': async ({ workspaceId }) => ok(actions.unsettled(workspaceId)),
-    'guard.status': async ({ workspaceId }) => ok(deps.clients.guardFor(workspaceId).status()),
+    // The counts of the key the workspace uses now (shared with every workspace holding it).
+    'guard.status': async ({ workspaceId }) => ok(await deps.clients.guardStatus(workspaceId)),
   };
 }

@@ -83,7 +83,7 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
       const moves = movesKey(before.value, patch);
       if (!moves.ok) return moves;
       if (moves.value) {
-        const deleted = await deps.keys.deleteKey(id, { requireAllStores: true });
+        const deleted = await deps.keys.deleteKey(id);
         if (!deleted.ok) {
           return fail(
             deleted.error.code,
@@ -103,12 +103,34 @@ export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'wor
       return ok(moves.value ? { ...shown, keyRemoved: KEY_REMOVED_NOTICE } : shown);
     },
     'workspaces.remove': async ({ id }) => {
+      const record = deps.workspaces.find(id);
+      if (!record.ok) return record;
+      // The key goes first, from every store that may hold it: a workspace removed while its key
+      // stays behind (in a locked vault) leaves a key on disk that nothing shows any more. So a key
+      // that cannot be deleted keeps the workspace. The built-in sandbox's key is made at each
+      // start and is not deleted; the store refuses to remove that workspace below.
+      if (!record.value.builtIn) {
+        const deleted = await deps.keys.deleteKey(id);
+        if (!deleted.ok) {
+          return fail(
+            deleted.error.code,
+            deleted.error.code === 'vault-locked'
+              ? `The workspace “${record.value.name}” was not removed: its key may be stored in the encrypted vault, which is locked. Unlock the vault first, then remove the workspace.`
+              : `The workspace “${record.value.name}” was not removed, because its stored key could not be removed first: ${deleted.error.message}`,
+          );
+        }
+        deps.clients.forget(id);
+      }
       const removed = await deps.workspaces.remove(id);
-      if (!removed.ok) return removed;
-      deps.clients.forget(id);
-      // The key goes with the workspace; a failure to delete it is reported, not hidden.
-      const deleted = await deps.keys.deleteKey(removed.value.removedId);
-      if (!deleted.ok) return deleted;
+      if (!removed.ok) {
+        if (record.value.builtIn) return removed;
+        // The key is gone already: say so, and show the workspace without it.
+        await changed();
+        return fail(
+          removed.error.code,
+          `${removed.error.message} Its stored key was removed before this failed; enter the key again to use the workspace.`,
+        );
+      }
       return ok(await changed());
     },
     'workspaces.activate': async ({ id }) => then(await deps.workspaces.activate(id), () => changed()),

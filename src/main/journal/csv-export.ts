@@ -1,16 +1,19 @@
 /**
  * The Journal view's CSV export: matching entries, oldest first, one row each with its full detail
  * as JSON and its hashes (an auditor can re-check the chain from the file). Every cell goes through
- * the same formula neutralisation as the activities export. Written to a temporary name beside the
- * target and renamed at the end, so the chosen name never holds half a file.
+ * the same formula neutralisation as the activities export. Written 0600 to a temporary name
+ * beside the target and published like the activities export (exports/publish-file.ts): with
+ * `link`, which never replaces a file, so the chosen name never holds half a file and a file that
+ * appeared at the target while the export ran is kept; the export then fails and says so.
  */
-import { randomBytes } from 'node:crypto';
-import { open, rename, unlink } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { open, unlink } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
 import type { ExportResult } from '../../shared/contract-views';
 import { neutraliseRow } from '../exports/neutralise';
+import { EXPORT_FILE_MODE, exportTempPath, publishFile, TargetExistsError } from '../exports/publish-file';
 import type { JournalFilter } from './journal-index';
 import type { Journals } from './journals';
+import { JournalInputError } from './types';
 
 export const JOURNAL_CSV_COLUMNS = [
   'seq',
@@ -38,8 +41,8 @@ export async function exportJournalCsv(
   filter: JournalFilter,
   filePath: string,
 ): Promise<ExportResult> {
-  const temp = join(dirname(filePath), `.${basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await open(temp, 'wx', 0o600);
+  const temp = exportTempPath(filePath);
+  const handle = await open(temp, 'wx', EXPORT_FILE_MODE);
   let rows = 0;
   let bytes = 0;
   let neutralisedCells = 0;
@@ -82,6 +85,18 @@ export async function exportJournalCsv(
     throw error;
   }
   await handle.close();
-  await rename(temp, filePath);
+  try {
+    await publishFile(temp, filePath);
+  } catch (error) {
+    // Thrown as the caller's to fix (the handlers answer `bad-input` with this text, like the
+    // check that refuses an existing file before the export starts).
+    if (error instanceof TargetExistsError)
+      throw new JournalInputError(
+        `filePath: a file named ${basename(filePath)} appeared in ${dirname(filePath)} while the export ran; it was not replaced. Choose another name and export again.`,
+      );
+    throw error;
+  } finally {
+    await unlink(temp).catch(() => undefined);
+  }
   return { path: filePath, rows, bytes, pages: 1, neutralisedCells };
 }

@@ -30,6 +30,8 @@ export function registerJournalHandlers(deps: JournalDeps): HandlersFor<'journal
   return {
     'journal.query': ({ workspaceId, ...filter }) =>
       guarded(log, 'query', () => journals.query(workspaceId, filter)),
+    'journal.actions': ({ workspaceId, ...filter }) =>
+      guarded(log, 'actions', () => journals.actions(workspaceId, filter)),
     'journal.entry': ({ workspaceId, seq }) => guarded(log, 'entry', () => journals.entry(workspaceId, seq)),
     'journal.verify': ({ workspaceId }) =>
       guarded(log, 'verify', async () => {

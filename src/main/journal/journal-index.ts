@@ -1,11 +1,23 @@
 /**
  * An in-memory index of one workspace's journal for the view: compact rows (no detail) with where
  * each line lives on disk, plus which actions are still "outcome unknown". Filtering and paging
- * happen here on the main side, so the renderer receives one window of rows, never 100,000.
+ * happen here on the main side, so the renderer receives one window of rows, never 100,000: one
+ * row per entry (`query`, the CSV export) or one row per action with its steps (`queryActions`).
  */
-import type { JournalOutcome, JournalPage, JournalRow, JournalStep } from '../../shared/contract-views';
+import {
+  JOURNAL_ACTION_STEPS_SHOWN,
+  type JournalActionPage,
+  type JournalActionRow,
+  type JournalOutcome,
+  type JournalPage,
+  type JournalRow,
+  type JournalStep,
+} from '../../shared/contract-views';
 
-export type { JournalPage, JournalRow };
+export type { JournalActionPage, JournalActionRow, JournalPage, JournalRow };
+
+/** An action row names at most this many operators (a forged journal could hold thousands). */
+const MAX_OPERATORS_SHOWN = 10;
 
 export interface JournalFilter {
   action?: string;
@@ -37,6 +49,7 @@ export interface IndexFields {
   actionId: string;
   environment: string;
   object?: string;
+  operator?: string;
   outcome?: JournalOutcome;
 }
 
@@ -53,12 +66,19 @@ export class JournalIndex {
   private readonly objects: (string | null)[] = [];
   private readonly environments: string[] = [];
   private readonly outcomes: (JournalOutcome | null)[] = [];
+  private readonly operators: (string | null)[] = [];
   private readonly files: number[] = [];
   private readonly offsets: number[] = [];
   private readonly lengths: number[] = [];
-  /** actionId → seq of its last "outcome: unknown" entry, while no later outcome or settled. */
+  /**
+   * actionId → the entry that makes it unsettled: its "sent" entry while no outcome follows (write-
+   * ahead: the request may have left, whatever stopped the console), then its last "outcome:
+   * unknown" entry, until a later outcome or "settled".
+   */
   private readonly unknown = new Map<string, number>();
   private readonly actionNames = new Set<string>();
+  /** actionId → its row numbers, oldest first: one array per action, not per entry. */
+  private readonly rowsByAction = new Map<string, number[]>();
 
   add(e: IndexFields, at: Located): void {
     this.seqs.push(e.seq);
@@ -69,11 +89,18 @@ export class JournalIndex {
     this.objects.push(e.object ?? null);
     this.environments.push(e.environment);
     this.outcomes.push(e.outcome ?? null);
+    this.operators.push(typeof e.operator === 'string' ? e.operator : null);
     this.files.push(at.file);
     this.offsets.push(at.offset);
     this.lengths.push(at.length);
     this.actionNames.add(e.action);
-    if (e.step === 'outcome') {
+    const row = this.seqs.length - 1;
+    const rows = this.rowsByAction.get(e.actionId);
+    if (rows) rows.push(row);
+    else this.rowsByAction.set(e.actionId, [row]);
+    if (e.step === 'sent') {
+      this.unknown.set(e.actionId, e.seq);
+    } else if (e.step === 'outcome') {
       if (e.outcome === 'unknown') this.unknown.set(e.actionId, e.seq);
       else this.unknown.delete(e.actionId);
     } else if (e.step === 'settled') {
@@ -109,9 +136,24 @@ export class JournalIndex {
     };
   }
 
-  /** The last "unknown" outcome entry of every unsettled action, oldest first. */
+  /** The entry that keeps each unsettled action open ("sent" or "outcome: unknown"), oldest first. */
   unsettledSeqs(): number[] {
     return [...this.unknown.values()].sort((a, b) => a - b);
+  }
+
+  /** Whether row `i` passes the filter's entry fields (all but `unsettledOnly`); `needle` is the lower-cased search. */
+  private entryMatches(i: number, filter: JournalFilter, needle: string): boolean {
+    if (filter.action !== undefined && this.actions[i] !== filter.action) return false;
+    if (filter.outcome !== undefined && this.outcomes[i] !== filter.outcome) return false;
+    if (filter.step !== undefined && this.steps[i] !== filter.step) return false;
+    const time = this.times[i] as string;
+    if (filter.from !== undefined && time < filter.from) return false;
+    if (filter.to !== undefined && time > filter.to) return false;
+    return (
+      needle === '' ||
+      (this.actionIds[i] as string).toLowerCase().includes(needle) ||
+      (this.objects[i] ?? '').toLowerCase().includes(needle)
+    );
   }
 
   /** Row numbers matching the filter: unsettled actions' rows first, then newest first. */
@@ -120,21 +162,9 @@ export class JournalIndex {
     const open: number[] = [];
     const rest: number[] = [];
     for (let i = this.seqs.length - 1; i >= 0; i--) {
-      if (filter.action !== undefined && this.actions[i] !== filter.action) continue;
-      if (filter.outcome !== undefined && this.outcomes[i] !== filter.outcome) continue;
-      if (filter.step !== undefined && this.steps[i] !== filter.step) continue;
-      const time = this.times[i] as string;
-      if (filter.from !== undefined && time < filter.from) continue;
-      if (filter.to !== undefined && time > filter.to) continue;
-      const actionId = this.actionIds[i] as string;
-      const isOpen = this.unknown.has(actionId);
+      const isOpen = this.unknown.has(this.actionIds[i] as string);
       if (filter.unsettledOnly && !isOpen) continue;
-      if (
-        needle !== '' &&
-        !actionId.toLowerCase().includes(needle) &&
-        !(this.objects[i] ?? '').toLowerCase().includes(needle)
-      )
-        continue;
+      if (!this.entryMatches(i, filter, needle)) continue;
       // The operator must see what is still open before anything else.
       (isOpen ? open : rest).push(i);
     }
@@ -154,6 +184,35 @@ export class JournalIndex {
     };
   }
 
+  /**
+   * One window of actions: every action with at least one entry `query` would list for the same
+   * filter (so the view and the CSV export of a filter agree), unsettled actions first, then the
+   * most recently active (by their latest entry).
+   */
+  queryActions(filter: JournalFilter): JournalActionPage {
+    const offset = filter.offset ?? 0;
+    const limit = filter.limit ?? 200;
+    const needle = filter.search?.trim().toLowerCase() ?? '';
+    const open: number[][] = [];
+    const rest: number[][] = [];
+    for (const [actionId, rows] of this.rowsByAction) {
+      const isOpen = this.unknown.has(actionId);
+      if (filter.unsettledOnly && !isOpen) continue;
+      if (!rows.some((i) => this.entryMatches(i, filter, needle))) continue;
+      (isOpen ? open : rest).push(rows);
+    }
+    // Rows are in seq order, so an action's last row number is its latest entry.
+    const latestFirst = (a: number[], b: number[]) => (b.at(-1) as number) - (a.at(-1) as number);
+    const all = open.sort(latestFirst).concat(rest.sort(latestFirst));
+    return {
+      total: all.length,
+      offset,
+      rows: all.slice(offset, offset + limit).map((rows) => this.actionView(rows)),
+      actions: [...this.actionNames].sort(),
+      unsettledActions: this.unknown.size,
+    };
+  }
+
   /** Every matching row, oldest first, with where it is: for the CSV export. */
   matching(filter: JournalFilter): (JournalRow & Located)[] {
     const rows = this.matches(filter).sort((a, b) => a - b);
@@ -163,6 +222,43 @@ export class JournalIndex {
       offset: this.offsets[i] as number,
       length: this.lengths[i] as number,
     }));
+  }
+
+  private actionView(rows: readonly number[]): JournalActionRow {
+    const first = rows[0] as number;
+    const last = rows[rows.length - 1] as number;
+    const actionId = this.actionIds[first] as string;
+    const operators: string[] = [];
+    let object: string | null = null;
+    let outcome: JournalOutcome | null = null;
+    for (const i of rows) {
+      const operator = this.operators[i];
+      if (operator != null && operators.length < MAX_OPERATORS_SHOWN && !operators.includes(operator))
+        operators.push(operator);
+      object ??= this.objects[i] ?? null;
+      outcome = this.outcomes[i] ?? outcome;
+    }
+    return {
+      actionId,
+      action: this.actions[first] as string,
+      object,
+      environment: this.environments[first] as string,
+      operators,
+      firstTime: this.times[first] as string,
+      lastTime: this.times[last] as string,
+      lastSeq: this.seqs[last] as number,
+      lastStep: this.steps[last] as JournalStep,
+      outcome,
+      unsettled: this.unknown.has(actionId),
+      stepCount: rows.length,
+      steps: rows.slice(0, JOURNAL_ACTION_STEPS_SHOWN).map((i) => ({
+        seq: this.seqs[i] as number,
+        time: this.times[i] as string,
+        step: this.steps[i] as JournalStep,
+        outcome: this.outcomes[i] ?? null,
+        operator: this.operators[i] ?? null,
+      })),
+    };
   }
 
   private view(i: number): JournalRow {

@@ -1,9 +1,15 @@
 /**
  * The action journal: per workspace, append-only JSON Lines in `<dataDir>/journal/<workspaceId>/`,
  * each entry fsync'd before `append` resolves (so "sent" is on disk before the request leaves and
- * an outcome before it is shown), hash-chained (see line-format.ts), rotated past `maxFileBytes`
- * and never deleted. Appends to one workspace are serialised, so lines never interleave. One
- * process writes a workspace's journal at a time (the app is single-instance).
+ * an outcome before it is shown), MACed under the installation's journal key and chained (see
+ * line-format.ts), rotated past `maxFileBytes` and never deleted. Appends to one workspace are
+ * serialised, so lines never interleave. One process writes a workspace's journal at a time (the
+ * app is single-instance).
+ *
+ * The anchor (journal-keyring.ts: last seq, its seal, its file, size and inode) is written beside
+ * the key after "sent" before `append` resolves, and within a second after any other entry.
+ * Opening a journal that is behind its anchor, or whose anchored entry is another, marks it
+ * damaged: appends are refused (JournalDamagedError) until `npm run journal -- accept` says so.
  */
 import { mkdir, open, truncate, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -26,8 +32,11 @@ import {
   type JournalPage,
   type JournalRow,
   type Located,
+  type JournalActionPage,
 } from './journal-index';
 import { decodeLine, encodeEntry, GENESIS_HASH, sha256Hex } from './line-format';
+import type { Anchor, JournalKeyringLike } from './journal-keyring';
+import { processSecrets, secretForms } from '../security/secret-registry';
 import {
   checkRecord,
   JournalInputError,
@@ -36,7 +45,7 @@ import {
   type JournalEntry,
   type JournalRecord,
 } from './types';
-import { verifyJournal, type VerifyResult } from './verify';
+import { verifyJournal, type VerifyResult, type VerifyTrust } from './verify';
 
 export const DEFAULT_MAX_FILE_BYTES = 50 * 1024 * 1024;
 
@@ -47,6 +56,23 @@ export interface JournalsOptions {
   log?: Logger;
   /** Values that must never be written (API secrets, passphrases); read at every append. */
   knownSecrets?: () => Iterable<string>;
+  /** The journal key and anchors (absent: unkeyed entries, no anchor; tests of the format only). */
+  keyring?: JournalKeyringLike;
+}
+
+/**
+ * "sent" is anchored before `append` resolves, so before the request leaves: removing it, the one
+ * entry that keeps an action unsettled, then always shows. Every other entry is anchored within
+ * ANCHOR_SOON_MS: removing one of those past the anchor can only make an action unsettled again
+ * (an outcome or a settlement lost), never hide one, and a keychain write per step would cost
+ * ~16 ms each (docs/performance.md, benchmark 10).
+ */
+const ANCHORED_NOW: ReadonlySet<string> = new Set(['sent']);
+const ANCHOR_SOON_MS = 1_000;
+
+/** The journal is behind its anchor or is another copy: nothing more is written until accepted. */
+export class JournalDamagedError extends Error {
+  override readonly name = 'JournalDamagedError';
 }
 
 export interface AppendOptions {
@@ -60,6 +86,12 @@ interface Chain {
   fileIndex: number;
   size: number;
   handle: FileHandle | null;
+  /** The newest file's inode (0 until it is opened for writing). */
+  ino: number;
+  /** Set when the journal failed its anchor check at open: appends are refused. */
+  damaged: string | null;
+  /** Unkeyed entries found past the anchor at open, taken on without proof (recorded in the anchor). */
+  acceptedUnkeyed: [number, number][];
 }
 
 class WorkspaceJournal {
@@ -68,8 +100,10 @@ class WorkspaceJournal {
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
+    readonly id: string,
     readonly dir: string,
     private readonly log: Logger | undefined,
+    private readonly keyring: JournalKeyringLike | undefined,
   ) {}
 
   /** Runs `op` after every earlier operation on this workspace, whatever their outcome. */
@@ -83,12 +117,25 @@ class WorkspaceJournal {
     if (this.chain) return this.chain;
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const files = await listFiles(this.dir);
-    let chain: Chain = { lastHash: GENESIS_HASH, lastSeq: 0, fileIndex: 1, size: 0, handle: null };
+    const key = this.keyring ? (await this.keyring.key()).key : null;
+    let chain: Chain = {
+      lastHash: GENESIS_HASH,
+      lastSeq: 0,
+      fileIndex: 1,
+      size: 0,
+      handle: null,
+      ino: 0,
+      damaged: null,
+      acceptedUnkeyed: [],
+    };
     for (let i = files.length - 1; i >= 0; i--) {
       const file = files[i]!;
       let tail = await readTail(file.path);
       if (tail.torn !== null) {
-        await this.setAsideTorn(file.path, tail.torn, tail.tornOffset);
+        // A complete entry that only lacks its newline is an entry: the newline is added. Anything
+        // else after the last newline is a torn write, set aside with its bytes kept.
+        if (decodeLine(tail.torn, key).ok) await appendNewline(file.path);
+        else await this.setAsideTorn(file.path, tail.torn, tail.tornOffset);
         tail = await readTail(file.path);
       }
       if (i === files.length - 1) chain = { ...chain, fileIndex: file.index, size: tail.size };
@@ -104,8 +151,83 @@ class WorkspaceJournal {
       }
       break;
     }
-    this.chain = chain;
-    return chain;
+    this.chain = await this.checkAnchor(chain, files.length, key);
+    return this.chain;
+  }
+
+  /**
+   * Compares the journal as found with its anchor: behind it, or another entry at the anchored
+   * seq, marks it damaged; unkeyed entries past it are taken on but named in the next anchor.
+   */
+  private async checkAnchor(chain: Chain, fileCount: number, key: Buffer | null): Promise<Chain> {
+    if (!this.keyring) return chain;
+    const state = await this.keyring.anchors();
+    const anchor = state.anchors?.workspaces[this.id];
+    if (!anchor) return chain;
+    const accepted = [...(anchor.acceptedUnkeyed ?? [])];
+    if (chain.lastSeq < anchor.seq) {
+      const damaged =
+        `The journal of this workspace ends at entry ${chain.lastSeq}, but its anchor (${anchor.time}) says ${anchor.seq}: ` +
+        `entries ${chain.lastSeq + 1}–${anchor.seq} were removed${fileCount === 0 ? ' (its files are gone)' : ''}. An action among them may have been ` +
+        'sent without the console knowing its outcome, so nothing more is sent from this workspace. Run `npm run journal -- verify`, ' +
+        'check the platform, then `npm run journal -- accept` for this workspace.';
+      this.log?.error('journal', `workspace ${this.id}: ${damaged}`);
+      return { ...chain, damaged, acceptedUnkeyed: accepted };
+    }
+    // Read what lies past the anchor (normally nothing, or the entry a crash left un-anchored).
+    const past: { seq: number; hash: string; keyed: boolean }[] = [];
+    let atAnchor: string | null = null;
+    if (chain.lastSeq === anchor.seq) atAnchor = chain.lastHash;
+    else {
+      for (const file of (await listFiles(this.dir)).filter((f) => f.index >= anchor.file)) {
+        await scanLines(file.path, (bytes) => {
+          const d = decodeLine(bytes, key);
+          if (!d.ok) return;
+          if (d.entry.seq === anchor.seq) atAnchor = d.entry.hash;
+          else if (d.entry.seq > anchor.seq)
+            past.push({ seq: d.entry.seq, hash: d.entry.hash, keyed: d.entry.keyed });
+        });
+      }
+    }
+    if (atAnchor !== anchor.mac) {
+      const damaged =
+        `Entry ${anchor.seq} of this workspace's journal is not the one anchored at ${anchor.time}: the journal was replaced by another copy. ` +
+        'Nothing more is sent from this workspace. Run `npm run journal -- verify`, check the platform, then `npm run journal -- accept`.';
+      this.log?.error('journal', `workspace ${this.id}: ${damaged}`);
+      return { ...chain, damaged, acceptedUnkeyed: accepted };
+    }
+    const unkeyed = past.filter((p) => !p.keyed).map((p) => p.seq);
+    if (unkeyed.length > 0 && key !== null) {
+      accepted.push([unkeyed[0]!, unkeyed[unkeyed.length - 1]!]);
+      this.log?.warn(
+        'journal',
+        `workspace ${this.id}: ${unkeyed.length} entries past the anchor have no MAC (written while the journal key was unavailable, or forged); verify will name them`,
+      );
+    }
+    return { ...chain, acceptedUnkeyed: accepted };
+  }
+
+  /** The anchor that describes the chain as it is now. */
+  anchorOf(chain: Chain, now: number): Anchor {
+    return {
+      seq: chain.lastSeq,
+      mac: chain.lastHash,
+      file: chain.fileIndex,
+      bytes: chain.size,
+      ...(chain.ino > 0 ? { ino: chain.ino } : {}),
+      time: new Date(now).toISOString(),
+      ...(chain.acceptedUnkeyed.length > 0 ? { acceptedUnkeyed: chain.acceptedUnkeyed } : {}),
+    };
+  }
+
+  /** Forgets the damage mark and anchors the journal as it is: the operator's explicit decision. */
+  async accept(now: number): Promise<Anchor> {
+    this.chain = null;
+    const chain = await this.ensureChain();
+    chain.damaged = null;
+    const anchor = this.anchorOf(chain, now);
+    await this.keyring?.writeAnchor(this.id, anchor);
+    return anchor;
   }
 
   private async setAsideTorn(path: string, torn: Buffer, offset: number): Promise<void> {
@@ -139,7 +261,9 @@ class WorkspaceJournal {
       }
       if (chain.handle === null) {
         chain.handle = await open(join(this.dir, fileName(chain.fileIndex)), 'a', 0o600);
-        chain.size = (await chain.handle.stat()).size;
+        const info = await chain.handle.stat();
+        chain.size = info.size;
+        chain.ino = info.ino;
         await syncFolder(this.dir);
       }
       const offset = chain.size;
@@ -180,6 +304,10 @@ class WorkspaceJournal {
     return this.index;
   }
 
+  get damage(): string | null {
+    return this.chain?.damaged ?? null;
+  }
+
   async readEntry(at: Located): Promise<JournalEntry | null> {
     const decoded = decodeLine(await readAt(join(this.dir, fileName(at.file)), at.offset, at.length));
     return decoded.ok ? decoded.entry : null;
@@ -209,6 +337,16 @@ function indexFields(bytes: Buffer): IndexFields | null {
     return typeof parsed === 'object' && parsed !== null ? (parsed as IndexFields) : null;
   } catch {
     return null;
+  }
+}
+
+async function appendNewline(path: string): Promise<void> {
+  const handle = await open(path, 'a');
+  try {
+    await handle.write('\n');
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 
@@ -243,10 +381,75 @@ export class Journals {
       throw new JournalInputError('workspaceId: must be letters, digits, "-" or "_" (at most 128).');
     let j = this.workspaces.get(workspaceId);
     if (!j) {
-      j = new WorkspaceJournal(workspaceDir(this.options.dataDir, workspaceId), this.options.log);
+      j = new WorkspaceJournal(
+        workspaceId,
+        workspaceDir(this.options.dataDir, workspaceId),
+        this.options.log,
+        this.options.keyring,
+      );
       this.workspaces.set(workspaceId, j);
     }
     return j;
+  }
+
+  private readonly soon = new Map<string, NodeJS.Timeout>();
+
+  /** Anchors the workspace's journal as it is now; a failure is logged (the MACs still hold). */
+  private async anchor(j: WorkspaceJournal, when: 'now' | 'soon'): Promise<void> {
+    const keyring = this.options.keyring;
+    if (!keyring) return;
+    if (when === 'soon') {
+      if (this.soon.has(j.id)) return;
+      const timer = setTimeout(() => {
+        this.soon.delete(j.id);
+        void j.serial(() => this.anchor(j, 'now'));
+      }, ANCHOR_SOON_MS);
+      timer.unref();
+      this.soon.set(j.id, timer);
+      return;
+    }
+    const chain = await j.ensureChain();
+    if (chain.damaged !== null || chain.lastSeq === 0) return;
+    try {
+      await keyring.writeAnchor(j.id, j.anchorOf(chain, this.now()));
+    } catch (error) {
+      this.options.log?.warn(
+        'journal',
+        `could not write the journal anchor of workspace ${j.id}: ${(error as Error).message}`,
+      );
+    }
+  }
+
+  /** Why the workspace's journal refuses appends, or null. */
+  async damage(workspaceId: string): Promise<string | null> {
+    const j = this.journal(workspaceId);
+    return j.serial(async () => (await j.ensureChain()).damaged);
+  }
+
+  /** The operator's decision to go on from the journal as it is (`npm run journal -- accept`). */
+  async accept(workspaceId: string): Promise<Anchor> {
+    const j = this.journal(workspaceId);
+    return j.serial(() => j.accept(this.now()));
+  }
+
+  /** What `verify` checks this workspace against: the key and its anchor, or why not. */
+  async trust(workspaceId: string): Promise<VerifyTrust> {
+    const keyring = this.options.keyring;
+    if (!keyring)
+      return {
+        key: null,
+        keyWhy: 'this journal has no key configured',
+        anchor: null,
+        anchorsWhy: 'no key home',
+      };
+    const key = await keyring.key();
+    const anchors = await keyring.anchors();
+    return {
+      key: key.key,
+      ...(key.key === null ? { keyWhy: key.why } : {}),
+      anchor: anchors.anchors?.workspaces[workspaceId] ?? null,
+      ...(anchors.anchors === null ? { anchorsWhy: anchors.why } : {}),
+    };
   }
 
   /** Resolves once the entry is written and fsync'd; rejects (writing nothing) on bad input or a secret. */
@@ -255,25 +458,33 @@ export class Journals {
     const j = this.journal(checked.workspaceId);
     return j.serial(async () => {
       const chain = await j.ensureChain();
-      const { line, entry } = encodeEntry(checked, {
-        seq: chain.lastSeq + 1,
-        time: new Date(this.now()).toISOString(),
-        prevHash: chain.lastHash,
-      });
+      if (chain.damaged !== null) throw new JournalDamagedError(chain.damaged);
+      const key = this.options.keyring ? (await this.options.keyring.key()).key : null;
+      const { line, entry } = encodeEntry(
+        checked,
+        { seq: chain.lastSeq + 1, time: new Date(this.now()).toISOString(), prevHash: chain.lastHash },
+        key,
+      );
       this.refuseSecrets(line, options.secrets ?? []);
       const at = await j.write(line, entry.seq, entry.hash, this.maxFileBytes);
       j.loadedIndex?.add(entry, at);
+      await this.anchor(j, ANCHORED_NOW.has(entry.step) ? 'now' : 'soon');
       return entry;
     });
   }
 
+  /**
+   * Refuses a line that holds a secret in any of its forms (security/secret-registry.ts): the
+   * caller's own, the options' and every secret the process has seen.
+   */
   private refuseSecrets(line: Buffer, own: readonly string[]): void {
     const text = line.toString('utf8');
-    for (const secret of [...own, ...(this.options.knownSecrets?.() ?? [])]) {
-      if (typeof secret !== 'string' || secret.length < 4) continue;
-      // Also the JSON-escaped form: a secret with a quote or backslash is stored escaped.
-      const escaped = JSON.stringify(secret).slice(1, -1);
-      if (text.includes(secret) || text.includes(escaped))
+    const extra = [...own, ...(this.options.knownSecrets?.() ?? [])].filter(
+      (s): s is string => typeof s === 'string' && s.length >= 4,
+    );
+    const forms = [...extra.flatMap((s) => [s, ...secretForms(s)]), ...processSecrets.forms()];
+    for (const form of forms) {
+      if (text.includes(form))
         throw new JournalSecretError('The journal refused a record that contains a value marked as secret.');
     }
   }
@@ -318,6 +529,12 @@ export class Journals {
     return j.serial(async () => (await j.ensureIndex()).query(filter));
   }
 
+  /** One window of actions (one row per action id with its steps): the Journal view's grouped mode. */
+  async actions(workspaceId: string, filter: JournalFilter = {}): Promise<JournalActionPage> {
+    const j = this.journal(workspaceId);
+    return j.serial(async () => (await j.ensureIndex()).queryActions(filter));
+  }
+
   /** One full entry, for the detail pane; null when there is no such entry. */
   async entry(workspaceId: string, seq: number): Promise<JournalEntry | null> {
     const j = this.journal(workspaceId);
@@ -353,15 +570,22 @@ export class Journals {
     }
   }
 
-  verify(workspaceId: string): Promise<VerifyResult> {
+  async verify(workspaceId: string): Promise<VerifyResult> {
     this.journal(workspaceId);
-    return verifyJournal(this.options.dataDir, workspaceId);
+    return verifyJournal(this.options.dataDir, workspaceId, await this.trust(workspaceId));
   }
 
   async close(): Promise<void> {
+    for (const [id, timer] of this.soon) {
+      clearTimeout(timer);
+      this.soon.delete(id);
+      const j = this.workspaces.get(id);
+      if (j) await j.serial(() => this.anchor(j, 'now'));
+    }
     await Promise.all([...this.workspaces.values()].map((j) => j.serial(() => j.close())));
   }
 }
 
 export { JournalInputError, JournalSecretError };
+export type { Anchor };
 export type { JournalEntry, JournalRecord, JournalFilter, JournalPage, JournalRow, VerifyResult };

@@ -20,7 +20,9 @@ export interface JournalEntry extends JournalRecord {
   seq: number;
   time: string;
   prevHash: string;
+  /** The seal: the MAC under the journal key when `keyed`, else the SHA-256 (line-format.ts). */
   hash: string;
+  keyed: boolean;
 }
 
 /** A record the journal will not write: the message says what to fix. */
@@ -70,6 +72,8 @@ export function checkRecord(record: JournalRecord): JournalRecord {
   };
   const keyId = text(record.keyId, 'keyId', 500, true);
   if (keyId !== undefined) out.keyId = keyId;
+  const operator = text(record.operator, 'operator', 200, true);
+  if (operator !== undefined) out.operator = operator;
   const object = text(record.object, 'object', 500, true);
   if (object !== undefined) out.object = object;
   if (record.outcome !== undefined) out.outcome = record.outcome;

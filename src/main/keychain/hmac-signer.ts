@@ -4,9 +4,12 @@
  * Signer can reveal it.
  */
 import { createHmac } from 'node:crypto';
+import { processSecrets } from '../security/secret-registry';
 import type { Signer } from './key-store';
 
 export function createHmacSigner(apiKey: string, apiSecret: string): Signer {
+  // Whatever signs is a secret the journal must never write, in any encoding.
+  processSecrets.add(apiSecret);
   const signer: Signer = {
     apiKey,
     // A fresh Hmac per call: an Hmac object is single-use, and sharing one would mix messages.

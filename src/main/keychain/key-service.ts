@@ -15,11 +15,13 @@ import { fail, ok, type Result } from '../../shared/result';
 import {
   KeyStoreError,
   type ApiCredentials,
+  type ItemStore,
   type KeychainLogger,
   type KeyStore,
   type Signer,
 } from './key-store';
 import { MemoryKeyStore } from './memory-key-store';
+import { processSecrets } from '../security/secret-registry';
 import { OsKeyStore, type ProbeResult } from './os-key-store';
 import { VaultKeyStore } from './vault-key-store';
 
@@ -116,6 +118,8 @@ export class KeyService {
   }
 
   async setKey(workspaceId: string, credentials: ApiCredentials): Promise<Result<{ configured: true }>> {
+    // Registered first: even a refused or mistyped secret must never reach the journal.
+    processSecrets.add(credentials.apiSecret);
     if (this.memory.has(workspaceId)) {
       return fail(
         'bad-input',
@@ -132,14 +136,13 @@ export class KeyService {
   }
 
   /**
-   * Deletes the workspace's key from every store that can be reached, so removing a workspace
-   * leaves no key behind wherever it was stored. A locked vault cannot be reached; its entry, if
-   * any, stays encrypted until the vault is unlocked and the key deleted again.
+   * Deletes the workspace's key from every store that may hold it, so no answer says "no key"
+   * while a copy stays behind. A locked vault cannot be read, so whether it holds this key cannot
+   * be told: when one exists, the delete is refused until it is unlocked (even with an OS keychain
+   * answering now, the key may have gone to the vault on a day it did not). With nothing refused,
+   * every store that can be reached is emptied, stopping at the first failure.
    */
-  async deleteKey(
-    workspaceId: string,
-    options: { requireAllStores?: boolean } = {},
-  ): Promise<Result<{ configured: false }>> {
+  async deleteKey(workspaceId: string): Promise<Result<{ configured: false }>> {
     // Deleting it would leave the Local sandbox without a key until the next start (setKey refuses
     // to replace it), so it is refused like setKey.
     if (this.memory.has(workspaceId)) {
@@ -148,12 +151,10 @@ export class KeyService {
         "The Local sandbox's key is made by the app at each start and cannot be deleted.",
       );
     }
-    // Where the key must not survive (the workspace now points elsewhere), a locked vault that
-    // may hold it is a reason to refuse, not to carry on.
-    if (options.requireAllStores && !this.vault.isUnlocked() && (await this.vault.exists())) {
+    if (!this.vault.isUnlocked() && (await this.vault.exists())) {
       return fail(
         'vault-locked',
-        'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault and try again.',
+        'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault first, then try again.',
       );
     }
     const stores: KeyStore[] = [];
@@ -199,6 +200,23 @@ export class KeyService {
   async lockVault(): Promise<Result<KeychainStatus>> {
     this.vault.lock();
     return ok(await this.status());
+  }
+
+  /**
+   * Where small named secrets beside the keys live (the journal's MAC key and its anchors): the OS
+   * keychain when it answered the probe, else the vault. `available: false` says why there is none
+   * now (a locked or absent vault on a machine without a keychain); never the data folder.
+   */
+  itemStore(): ItemStore {
+    if (this.probeResult.available) return { backend: 'os-keychain', available: true, items: this.os };
+    if (this.vault.isUnlocked()) return { backend: 'vault', available: true, items: this.vault };
+    return {
+      backend: 'vault',
+      available: false,
+      why: this.probeResult.error
+        ? `no OS keychain answered (${this.probeResult.error}) and the vault is locked or not created`
+        : 'the vault is locked or not created',
+    };
   }
 
   private async storeFor(workspaceId: string): Promise<Result<KeyStore>> {

@@ -43,3 +43,13 @@ export class KeyStoreError extends Error {
 
 /** The log sink the keychain services write to; `console` fits. Lines carry the service name. */
 export type KeychainLogger = Pick<Console, 'info' | 'warn' | 'error'>;
+
+/** Named values kept beside the keys (never API keys): what `KeyService.itemStore` hands out. */
+export interface NamedItems {
+  getItem(name: string): Promise<string | null>;
+  setItem(name: string, value: string): Promise<void>;
+}
+
+export type ItemStore =
+  | { backend: KeyBackend; available: true; items: NamedItems }
+  | { backend: KeyBackend; available: false; why: string };

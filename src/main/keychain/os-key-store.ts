@@ -18,6 +18,8 @@ import {
 } from './key-store';
 
 export const KEYCHAIN_SERVICE = 'copper-operator';
+/** Items that are not API keys (the journal's MAC key and anchors) live under their own service. */
+export const ITEMS_SERVICE = 'copper-operator-items';
 /** Account read by the start-up probe; nothing is ever stored under it. */
 export const PROBE_ACCOUNT = '__copper-operator-probe__';
 export const DEFAULT_KEYCHAIN_TIMEOUT_MS = 5000;
@@ -76,6 +78,15 @@ export class OsKeyStore implements KeyStore {
 
   async delete(workspaceId: string): Promise<void> {
     await this.call('delete the key', () => this.api.deletePassword(KEYCHAIN_SERVICE, workspaceId));
+  }
+
+  /** A named item under ITEMS_SERVICE (the journal's key and anchors); null when absent. */
+  getItem(name: string): Promise<string | null> {
+    return this.call('read an item', () => this.api.getPassword(ITEMS_SERVICE, name));
+  }
+
+  setItem(name: string, value: string): Promise<void> {
+    return this.call('store an item', () => this.api.setPassword(ITEMS_SERVICE, name, value));
   }
 
   async signer(workspaceId: string): Promise<Signer | null> {

@@ -82,7 +82,14 @@ export const vaultFileSchema = z.object({
 });
 export type VaultFile = z.infer<typeof vaultFileSchema>;
 
-export const vaultPlaintextSchema = z.object({ entries: z.record(z.string(), credentialsSchema) });
+export const vaultPlaintextSchema = z.object({
+  entries: z.record(z.string(), credentialsSchema),
+  /**
+   * Small named values the console keeps beside the keys when there is no OS keychain: the
+   * journal's MAC key and its anchors (src/main/journal/journal-keyring.ts). Absent in older vaults.
+   */
+  items: z.record(z.string().max(200), z.string().max(64 * 1024)).optional(),
+});
 export type VaultPlaintext = z.infer<typeof vaultPlaintextSchema>;
 
 /** True when the file's cost is below `target`: it is re-encrypted on unlock. */

@@ -11,6 +11,7 @@
 import { mkdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../workspaces/atomic-write';
+import { processSecrets } from '../security/secret-registry';
 import { weakPassphraseMessage } from '../../shared/passphrase-strength';
 import { DEFAULT_AUTO_LOCK_MINUTES } from '../../shared/vault-settings';
 import { IdleLock, type IdleTimers } from './idle-lock';
@@ -35,6 +36,7 @@ import {
   weakerThan,
   type VaultFile,
   type VaultKdf,
+  type VaultPlaintext,
 } from './vault-format';
 
 export interface VaultKeyStoreOptions {
@@ -54,6 +56,14 @@ interface Unlocked {
   key: Buffer;
   kdf: VaultKdf;
   entries: ReadonlyMap<string, ApiCredentials>;
+  items: ReadonlyMap<string, string>;
+}
+
+function plaintextOf(u: Pick<Unlocked, 'entries' | 'items'>): VaultPlaintext {
+  return {
+    entries: Object.fromEntries(u.entries),
+    ...(u.items.size > 0 ? { items: Object.fromEntries(u.items) } : {}),
+  };
 }
 
 export class VaultKeyStore implements KeyStore {
@@ -101,6 +111,7 @@ export class VaultKeyStore implements KeyStore {
 
   /** Makes a new, empty vault and leaves it unlocked. Refuses to replace an existing one. */
   create(passphrase: string): Promise<void> {
+    processSecrets.add(passphrase);
     return this.serial(async () => {
       const weak = weakPassphraseMessage(passphrase);
       if (weak !== null) throw new KeyStoreError('bad-input', weak);
@@ -114,7 +125,7 @@ export class VaultKeyStore implements KeyStore {
       const key = await deriveKey(passphrase, kdf);
       await mkdir(this.dataDir, { recursive: true, mode: 0o700 });
       await this.write(sealVault(key, kdf, { entries: {} }));
-      this.replaceUnlocked({ key, kdf, entries: new Map() });
+      this.replaceUnlocked({ key, kdf, entries: new Map(), items: new Map() });
       this.idle.arm();
       this.log.info(`created encrypted vault at ${this.path}`);
     });
@@ -122,6 +133,7 @@ export class VaultKeyStore implements KeyStore {
 
   /** Opens the vault. A wrong passphrase changes nothing, not even an already-unlocked state. */
   unlock(passphrase: string): Promise<void> {
+    processSecrets.add(passphrase);
     return this.serial(async () => {
       const file = await this.readFile();
       const key = await deriveKey(passphrase, file.kdf);
@@ -133,8 +145,11 @@ export class VaultKeyStore implements KeyStore {
         );
       }
       let entries: Map<string, ApiCredentials>;
+      let items: Map<string, string>;
       try {
-        entries = new Map(Object.entries(openVault(key, file).entries));
+        const plain = openVault(key, file);
+        entries = new Map(Object.entries(plain.entries));
+        items = new Map(Object.entries(plain.items ?? {}));
       } catch {
         key.fill(0);
         throw new KeyStoreError(
@@ -143,8 +158,8 @@ export class VaultKeyStore implements KeyStore {
         );
       }
       const current = weakerThan(file.kdf, this.cost)
-        ? await this.migrate(passphrase, file, key, entries)
-        : { key, kdf: file.kdf, entries };
+        ? await this.migrate(passphrase, file, { key, kdf: file.kdf, entries, items })
+        : { key, kdf: file.kdf, entries, items };
       this.replaceUnlocked(current);
       this.idle.arm();
     });
@@ -154,26 +169,21 @@ export class VaultKeyStore implements KeyStore {
    * Re-encrypts a vault written at a lower scrypt cost with today's, under a fresh salt, in one
    * atomic write. If that write fails the vault still opens with its old file, which stays intact.
    */
-  private async migrate(
-    passphrase: string,
-    file: VaultFile,
-    oldKey: Buffer,
-    entries: Map<string, ApiCredentials>,
-  ): Promise<Unlocked> {
+  private async migrate(passphrase: string, file: VaultFile, old: Unlocked): Promise<Unlocked> {
     const kdf = newKdf(this.cost);
     const key = await deriveKey(passphrase, kdf);
     try {
-      await this.write(sealVault(key, kdf, { entries: Object.fromEntries(entries) }));
+      await this.write(sealVault(key, kdf, plaintextOf(old)));
     } catch (error) {
       key.fill(0);
       this.log.warn(
         `could not re-encrypt the vault at the stronger scrypt cost; it stays at N=${file.kdf.N} until the next unlock: ${error instanceof Error ? error.message : String(error)}`,
       );
-      return { key: oldKey, kdf: file.kdf, entries };
+      return old;
     }
-    oldKey.fill(0);
+    old.key.fill(0);
     this.log.info(`re-encrypted the vault with scrypt N=${kdf.N} (was N=${file.kdf.N})`);
-    return { key, kdf, entries };
+    return { ...old, key, kdf };
   }
 
   /** Forgets the key and the decrypted entries. Signers already handed out keep working. */
@@ -216,15 +226,32 @@ export class VaultKeyStore implements KeyStore {
     return creds ? createHmacSigner(creds.apiKey, creds.apiSecret) : null;
   }
 
+  /**
+   * A named item kept beside the keys (the journal's key and anchors); null when absent. Reading
+   * it is not using a key: the idle countdown is not restarted.
+   */
+  async getItem(name: string): Promise<string | null> {
+    return this.requireUnlocked({ touch: false }).items.get(name) ?? null;
+  }
+
+  /** Stores a named item (atomic, fsync'd, re-encrypted); refused while locked. */
+  setItem(name: string, value: string): Promise<void> {
+    return this.serial(() => this.rewrite((_entries, items) => items.set(name, value), { touch: false }));
+  }
+
   /** Applies `edit` to a copy of the entries, re-encrypts with a fresh IV, writes, then commits. */
-  private async rewrite(edit: (entries: Map<string, ApiCredentials>) => void): Promise<void> {
-    const current = this.requireUnlocked();
+  private async rewrite(
+    edit: (entries: Map<string, ApiCredentials>, items: Map<string, string>) => void,
+    options: { touch: boolean } = { touch: true },
+  ): Promise<void> {
+    const current = this.requireUnlocked(options);
     const entries = new Map(current.entries);
-    edit(entries);
+    const items = new Map(current.items);
+    edit(entries, items);
     // Sealed before any await, so a lock() during the write cannot hand a wiped key to the cipher.
-    const sealed = sealVault(current.key, current.kdf, { entries: Object.fromEntries(entries) });
+    const sealed = sealVault(current.key, current.kdf, plaintextOf({ ...current, entries, items }));
     await this.write(sealed);
-    if (this.unlocked === current) this.unlocked = { ...current, entries };
+    if (this.unlocked === current) this.unlocked = { ...current, entries, items };
   }
 
   /** The unlocked state; a use of a key (signing, storing, deleting) restarts the idle countdown. */

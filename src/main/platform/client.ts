@@ -22,7 +22,7 @@ import {
   readBounded,
 } from './answers';
 import { openBodyStream } from './body-stream';
-import type { LockoutGuard } from '../guard/lockout-guard';
+import { secretTagOf, type LockoutGuard } from '../guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
 import {
   abortFailure,
@@ -63,8 +63,13 @@ export interface PlatformClientOptions {
   maxResponseBytes?: number;
   onClockSkew?: (skewMs: number) => void;
   fetch?: typeof fetch;
-  /** The workspace's lockout guard: admits each attempt and counts what comes back. */
+  /** A lockout guard for every request, whatever the key (tests); `guardFor` takes precedence. */
   guard?: LockoutGuard;
+  /**
+   * The lockout guard of the key that signs a request (asked once per request, after the signer is
+   * read): it admits each attempt and counts what comes back. Called on every request: keep it cheap.
+   */
+  guardFor?: (apiKey: string) => LockoutGuard | undefined;
 }
 
 export interface RequestOptions {
@@ -260,6 +265,10 @@ export class PlatformClient {
       return fail('no-key', 'No API key is configured for this workspace: add one in the workspace settings');
     }
 
+    // The guard of the key that signs (the workspace's key may have been replaced since last time).
+    const guard = this.options.guardFor?.(signer.apiKey) ?? this.options.guard;
+    // Which secret signs (two workspaces may hold one key id with different secrets): in memory.
+    const secretTag = guard === undefined ? undefined : secretTagOf(signer);
     const maxAttempts = method === 'GET' ? Math.max(1, this.retry.maxAttempts) : 1;
     for (let attempt = 1; ; attempt++) {
       const { result, retryAfterMs } = await this.attempt(
@@ -269,11 +278,13 @@ export class PlatformClient {
         body,
         opts,
         signer,
+        guard,
+        secretTag,
         attempt,
         consume,
       );
       const final = result.ok || attempt >= maxAttempts || !RETRYABLE_CODES.has(result.error.code);
-      const delay = this.retryDelay(attempt, retryAfterMs);
+      const delay = this.retryDelay(attempt, retryAfterMs, guard);
       if (!result.ok && result.error.code === 'rate-limited') {
         // The error says when the console may try again; never sooner than the platform said.
         result.error.retryAt = String(this.now() + delay);
@@ -311,20 +322,38 @@ export class PlatformClient {
    * Full jitter spreads clients that failed together; a Retry-After (up to MAX_RETRY_AFTER_MS) and
    * the guard's pause after a 429 are lower bounds: the console never retries sooner than asked.
    */
-  private retryDelay(attempt: number, retryAfterMs: number | null): number {
+  private retryDelay(attempt: number, retryAfterMs: number | null, guard: LockoutGuard | undefined): number {
     const cap = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
     let delay = Math.floor(this.random() * cap);
     if (retryAfterMs !== null) delay = Math.max(delay, Math.min(retryAfterMs, MAX_RETRY_AFTER_MS));
-    const paused = this.options.guard?.pausedUntilMs ?? 0;
+    const paused = guard?.pausedUntilMs ?? 0;
     if (paused > 0) delay = Math.max(delay, paused - this.now());
     return delay;
   }
 
-  /** The guard's admission of one attempt; a bulk job waits for its turn (cancellable). */
-  private async admit(opts: RequestOptions): Promise<Failure | null> {
-    const guard = this.options.guard;
-    if (guard === undefined) return null;
+  /**
+   * The guard's admission of one attempt; a bulk job waits for its turn (cancellable). Every
+   * attempt also waits for the guard's state to be durable (a failure just counted, or a larger
+   * in-flight allowance: key-guards.ts) before it may go.
+   */
+  private async admit(
+    opts: RequestOptions,
+    guard: LockoutGuard,
+    secretTag: string | undefined,
+  ): Promise<Failure | null> {
     for (let waits = 0; ; waits++) {
+      const durable = guard.whenSendable(secretTag);
+      if (durable !== true) {
+        if (waits >= 100) {
+          return fail('guard-refused', 'The lockout guard could not record its counts in time: try again.', {
+            retryAt: String(this.now() + 1_000),
+            delivery: 'not-sent',
+          });
+        }
+        await durable;
+        continue;
+      }
+      // No await between this admission and noteSent (attempt): nothing can come in between.
       const refusal = guard.admit(opts.pace ?? 'interactive');
       if (refusal === null) return null;
       const wait = refusal.retryAt - this.now();
@@ -348,6 +377,8 @@ export class PlatformClient {
     body: string | undefined,
     opts: RequestOptions,
     signer: Signer,
+    guard: LockoutGuard | undefined,
+    secretTag: string | undefined,
     attempt: number,
     consume: Consume<T>,
   ): Promise<{ result: Result<T>; retryAfterMs: number | null }> {
@@ -355,9 +386,11 @@ export class PlatformClient {
     if (signal?.aborted) return { result: fail('cancelled', 'Cancelled'), retryAfterMs: null };
     // Admitted at once is nearly every attempt's case: it takes no await (admit() asks again, no
     // side effect, when it has to refuse or wait).
-    const guard = this.options.guard;
     const refused =
-      guard === undefined || guard.admit(opts.pace ?? 'interactive') === null ? null : await this.admit(opts);
+      guard === undefined ||
+      (guard.admit(opts.pace ?? 'interactive') === null && guard.whenSendable(secretTag) === true)
+        ? null
+        : await this.admit(opts, guard, secretTag);
     if (refused !== null) {
       this.record(opts, pathWithQuery, null, 0, refused.error.code, attempt);
       return { result: refused, retryAfterMs: null };
@@ -380,7 +413,7 @@ export class PlatformClient {
     const latency = () => Math.round(performance.now() - started);
 
     let response: Response;
-    this.options.guard?.noteSent();
+    const ticket = guard?.noteSent(secretTag);
     try {
       response = await this.fetchImpl(target.href, {
         method,
@@ -402,7 +435,7 @@ export class PlatformClient {
                 delivery: deliveryOf(error),
               },
             );
-      this.options.guard?.noteAnswer(null, failure.error.code, null);
+      guard?.noteAnswer(null, failure.error.code, null, ticket);
       this.record(opts, pathWithQuery, null, latency(), failure.error.code, attempt);
       return { result: failure, retryAfterMs: null };
     }
@@ -420,7 +453,7 @@ export class PlatformClient {
     }
     if (!(result.ok && result.keepsControl)) control.release();
     const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
-    this.options.guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs);
+    guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs, ticket);
     this.record(
       opts,
       pathWithQuery,

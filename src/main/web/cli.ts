@@ -1,6 +1,8 @@
 /**
  * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large|huge
  * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`.
+ * `--test-crash-point sent|answer-received|answered` (kill tests only) stops every action for good at
+ * that point and prints `crash-point <name>`, so that the test kills the process exactly there.
  * `--bench-request-budget` (benchmarks only) raises the embedded sandbox's request limit and the
  * lockout guard's request count to n per 5 minutes, so that a million-row walk (1,001 requests) is
  * timed without waiting for the real platform's budget; never use it against a real platform.
@@ -15,11 +17,13 @@ import { createLogger } from '../log/logger';
 import { createMainApp } from '../app/create-app';
 import { startWebBridge } from './bridge';
 import { SANDBOX_SIZES, isSandboxSize } from '../../sandbox';
+import { CRASH_POINTS, type CrashPoint } from '../actions/action-service';
 
 function usage(message: string): never {
   console.error(
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
-      ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`,
+      ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]` +
+      ` [--test-crash-point <point>]`,
   );
   process.exit(2);
 }
@@ -33,6 +37,7 @@ async function main(): Promise<void> {
     'platform-timeout-ms'?: string;
     'sandbox-control-token'?: string;
     'bench-request-budget'?: string;
+    'test-crash-point'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -44,6 +49,7 @@ async function main(): Promise<void> {
         'platform-timeout-ms': { type: 'string' },
         'sandbox-control-token': { type: 'string' },
         'bench-request-budget': { type: 'string' },
+        'test-crash-point': { type: 'string' },
       },
       strict: true,
     }));
@@ -71,6 +77,9 @@ async function main(): Promise<void> {
     (!Number.isInteger(benchRequestBudget) || benchRequestBudget < 1 || benchRequestBudget > 1_000_000)
   )
     usage(`--bench-request-budget must be a whole number of requests from 1 to 1000000, got "${rawBudget}"`);
+  const crashPoint = values['test-crash-point'];
+  if (crashPoint !== undefined && !(CRASH_POINTS as readonly string[]).includes(crashPoint))
+    usage(`--test-crash-point must be one of ${CRASH_POINTS.join(', ')}, got "${crashPoint}"`);
   const dataDir = resolve(values['data-dir'] ?? resolve(homedir(), '.copper-operator'));
   const staticDir = resolve(values['static-dir'] ?? 'out/renderer');
   if (!existsSync(resolve(staticDir, 'index.html')))
@@ -89,6 +98,7 @@ async function main(): Promise<void> {
     // Tests drive the embedded sandbox's controls with a token they chose; default random.
     sandboxControlToken,
     benchRequestBudget,
+    ...(crashPoint !== undefined ? { crashPoint: crashPoint as CrashPoint } : {}),
   });
   const bridge = await startWebBridge({
     router: mainApp.router,

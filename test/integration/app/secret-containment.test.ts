@@ -165,6 +165,9 @@ describe('secret containment', () => {
     for (const row of page.rows) await call('journal.entry', { workspaceId: ws, seq: row.seq });
     expect((await call('journal.verify', { workspaceId: ws })).ok).toBe(true);
     await call('journal.unsettled', {});
+    await call('journal.actions', { workspaceId: ws, limit: 50 });
+    await call('preferences.setOperatorName', { name: 'Desk operator' });
+    await call('preferences.operatorName', {});
     const journalCsv = await call('exports.chooseSavePath', { suggestedName: 'journal.csv' });
     await call('journal.exportCsv', {
       workspaceId: ws,

@@ -65,15 +65,19 @@ describe('lockout guard: failed business logic (60 a minute lock the user)', () 
 describe('lockout guard: request budget and 429', () => {
   it('gives long jobs 80% of the budget and keeps the rest for the operator', () => {
     const { clock, guard } = guardAt();
-    for (let i = 0; i < 800; i++) {
+    const sentAndAnswered = () => {
       guard.noteSent();
+      guard.noteAnswer(200, null, null); // answered: no longer a possible failure in flight
+    };
+    for (let i = 0; i < 800; i++) {
+      sentAndAnswered();
       clock.now += 10;
     }
     const bulk = guard.admit('bulk');
     expect(bulk?.budgetOnly).toBe(true);
     expect(bulk?.retryAt).toBe(T0 + PLATFORM_LIMITS.requests.windowMs); // the first request leaves the window
     expect(guard.admit('interactive')).toBeNull();
-    for (let i = 0; i < 200; i++) guard.noteSent();
+    for (let i = 0; i < 200; i++) sentAndAnswered();
     expect(guard.admit('interactive')?.reason).toMatch(/1000 requests/);
   });
 
@@ -93,5 +97,133 @@ describe('lockout guard: request budget and 429', () => {
     guard.noteAnswer(200, null, null);
     guard.noteAnswer(429, 'rate-limited', null);
     expect(guard.pausedUntilMs).toBe(clock.now + 1_000); // a success resets the back-off
+  });
+});
+
+describe('lockout guard: requests in flight count as possible failures', () => {
+  it('refuses a second request while the one in flight could be the 29th failure', () => {
+    const { guard } = guardAt();
+    for (let i = 0; i < 28; i++) guard.noteAnswer(401, 'auth-failed', null);
+    expect(guard.admit('interactive')).toBeNull(); // 28 failed: one more is the 29th
+    guard.noteSent();
+    const refusal = guard.admit('interactive'); // another workspace of the same key, meanwhile
+    expect(refusal?.reason).toMatch(/28 failed authentications in the last hour and 1 still unanswered/);
+    expect(refusal?.retryAt).toBe(T0 + 1_000); // the answer may free the place
+    guard.noteAnswer(200, null, null);
+    expect(guard.admit('interactive')).toBeNull();
+  });
+
+  it('refuses when only requests in flight stand between the count and the limit', () => {
+    const { guard } = guardAt();
+    for (let i = 0; i < 29; i++) guard.noteSent();
+    expect(guard.unanswered).toBe(29);
+    expect(guard.admit('interactive')?.retryAt).toBe(T0 + 1_000);
+    for (let i = 0; i < 29; i++) guard.noteAnswer(401, 'auth-failed', null);
+    expect(guard.status().authFailures.count).toBe(29);
+    expect(guard.admit('interactive')?.retryAt).toBe(T0 + PLATFORM_LIMITS.authFailures.windowMs);
+  });
+});
+
+describe('lockout guard: durability', () => {
+  /** A persistence whose writes finish when the test says. */
+  function heldWrites(guardRef: { guard?: LockoutGuard }) {
+    const writes: (() => void)[] = [];
+    let soon = 0;
+    return {
+      writes,
+      soon: () => soon,
+      persistence: {
+        saveNow: () =>
+          new Promise<void>((resolve) => {
+            guardRef.guard?.snapshotForWrite();
+            writes.push(() => {
+              guardRef.guard?.writeDone();
+              resolve();
+            });
+          }),
+        saveSoon: () => {
+          soon++;
+        },
+      },
+    };
+  }
+
+  it('without persistence every admitted request may go at once', () => {
+    expect(guardAt().guard.whenSendable()).toBe(true);
+  });
+
+  it('waits for an in-flight allowance on disk, and for each counted failure to be written', async () => {
+    const ref: { guard?: LockoutGuard } = {};
+    const held = heldWrites(ref);
+    const clock = { now: T0 };
+    const guard = new LockoutGuard('k', { now: () => clock.now, persistence: held.persistence });
+    ref.guard = guard;
+    const first = guard.whenSendable();
+    expect(first).toBeInstanceOf(Promise);
+    expect(guard.whenSendable()).toBe(first); // one write, not one per asker
+    held.writes.shift()?.();
+    await first;
+    expect(guard.whenSendable('secret-a')).toBe(true);
+    const ticket = guard.noteSent('secret-a');
+    expect(held.soon()).toBe(1); // the request count is written lazily
+    expect(held.writes).toHaveLength(0); // no write for a request that goes
+    guard.noteAnswer(200, null, null, ticket);
+    // The secret works: the allowance is given back (a write nobody waits for).
+    expect(held.writes).toHaveLength(1);
+    held.writes.shift()?.();
+    // Another secret under the same key id (a second workspace) is not verified by it.
+    expect(guard.whenSendable('secret-b')).toBeInstanceOf(Promise);
+    held.writes.length = 0;
+    const tickets = [];
+    for (let i = 0; i < 10; i++) {
+      expect(guard.whenSendable('secret-a')).toBe(true); // a verified secret's requests need no write
+      tickets.push(guard.noteSent('secret-a'));
+    }
+    expect(held.writes).toHaveLength(0);
+    guard.noteAnswer(401, 'auth-failed', null, tickets.pop());
+    expect(held.writes).toHaveLength(1); // the failure is written at once
+    const next = guard.whenSendable();
+    expect(next).toBeInstanceOf(Promise);
+    held.writes.shift()?.();
+    await next;
+    // No secret is verified after a failure: the next request needs an allowance again.
+    expect(guard.whenSendable('secret-a')).toBeInstanceOf(Promise);
+  });
+
+  it('a 429 pause and a refused request are written before the next request too', () => {
+    const ref: { guard?: LockoutGuard } = {};
+    const held = heldWrites(ref);
+    const guard = new LockoutGuard('k', { now: () => T0, persistence: held.persistence });
+    ref.guard = guard;
+    guard.noteAnswer(429, 'rate-limited', 1_000);
+    guard.noteAnswer(400, 'bad-request', null);
+    expect(held.writes).toHaveLength(2);
+    expect(guard.whenSendable()).toBeInstanceOf(Promise);
+  });
+
+  it('asks for more allowance when more requests are in flight than the file allows', async () => {
+    const ref: { guard?: LockoutGuard } = {};
+    const held = heldWrites(ref);
+    const clock = { now: T0 };
+    const guard = new LockoutGuard('k', { now: () => clock.now, persistence: held.persistence });
+    ref.guard = guard;
+    const grow = async () => {
+      const w = guard.whenSendable();
+      expect(w).toBeInstanceOf(Promise);
+      held.writes.shift()?.();
+      await w;
+    };
+    await grow();
+    for (let i = 0; i < 4; i++) {
+      expect(guard.whenSendable()).toBe(true);
+      guard.noteSent();
+    }
+    await grow(); // a fifth in flight needs a larger allowance on disk
+    expect(guard.snapshotForWrite()?.inFlight).toBe(8);
+    guard.writeDone();
+    for (let i = 0; i < 4; i++) guard.noteAnswer(200, null, null);
+    clock.now += 60_000; // idle: the allowance on disk falls back
+    expect(guard.idleWriteAt).not.toBeNull();
+    expect(guard.snapshotForWrite()?.inFlight).toBe(0);
   });
 });

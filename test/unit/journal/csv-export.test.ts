@@ -1,9 +1,10 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { EXPORT_PART_FILE } from '../../../src/main/exports/publish-file';
 import { ExportPaths } from '../../../src/main/handlers/local-handlers';
 import { registerJournalHandlers } from '../../../src/main/journal/handlers';
 import { Journals } from '../../../src/main/journal/journals';
@@ -76,6 +77,57 @@ describe('journal.exportCsv', () => {
       error: { code: 'bad-input', message: expect.stringMatching(/workspaceId/) },
     });
     const verdict = await handlers['journal.verify']({ workspaceId: 'w1' });
-    expect(verdict).toMatchObject({ ok: true, value: { ok: true, entries: 3, text: 'ok 3 entries' } });
+    // This journal has no key home: verify checks the chain and says what it could not check.
+    expect(verdict).toMatchObject({
+      ok: true,
+      value: { status: 'partial', ok: true, entries: 3, text: expect.stringMatching(/^partly checked/) },
+    });
+  });
+
+  it('never replaces a file created at the target while the export runs, and says so', async () => {
+    const filePath = join(dir, 'race.csv');
+    // The journal as the export reads it, except that someone saves a file at the target name
+    // while the rows are being written.
+    const racing = Object.create(journals) as Journals;
+    racing.export = async function* (...args: Parameters<Journals['export']>) {
+      let first = true;
+      for await (const item of journals.export(...args)) {
+        yield item;
+        if (first) await writeFile(filePath, 'theirs, saved during the export');
+        first = false;
+      }
+    };
+    const handlers = registerJournalHandlers({ journals: racing, exportPaths: new ExportPaths(), log });
+    const res = await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath });
+    expect(res).toMatchObject({
+      ok: false,
+      error: {
+        code: 'bad-input',
+        message: expect.stringMatching(/race\.csv appeared in .* while the export ran; it was not replaced/),
+      },
+    });
+    expect(await readFile(filePath, 'utf8')).toBe('theirs, saved during the export');
+    // No temporary file is left beside it.
+    expect(await readdir(dir)).not.toContainEqual(expect.stringMatching(/\.part$|\.tmp$/));
+  });
+
+  it('writes under a temporary name the start-up sweep knows, then publishes a 0600 file alone', async () => {
+    const filePath = join(dir, 'plain.csv');
+    // What the folder holds while the rows are written.
+    let during: string[] = [];
+    const watched = Object.create(journals) as Journals;
+    watched.export = async function* (...args: Parameters<Journals['export']>) {
+      for await (const item of journals.export(...args)) yield item;
+      during = await readdir(dir);
+    };
+    const handlers = registerJournalHandlers({ journals: watched, exportPaths: new ExportPaths(), log });
+    expect((await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath })).ok).toBe(true);
+    const temps = during.filter((n) => n.includes('plain.csv'));
+    expect(temps).toHaveLength(1);
+    expect(temps[0]).toMatch(EXPORT_PART_FILE);
+    expect(temps[0]?.startsWith('.plain.csv.')).toBe(true);
+    expect((await stat(filePath)).mode & 0o777).toBe(0o600);
+    expect((await stat(filePath)).nlink).toBe(1);
+    expect((await readdir(dir)).filter((n) => n.includes('plain.csv'))).toEqual(['plain.csv']);
   });
 });

@@ -8,7 +8,9 @@ import {
   JournalSecretError,
   type JournalRecord,
 } from '../../../src/main/journal/journals';
+import { JournalKeyring } from '../../../src/main/journal/journal-keyring';
 import { verifyJournal } from '../../../src/main/journal/verify';
+import { memoryItems } from '../../support/fixtures/memory-items';
 import type { Logger } from '../../../src/main/log/logger';
 
 const WS = 'ws-1';
@@ -29,9 +31,15 @@ let journals: Journals | null = null;
 let clock = Date.UTC(2026, 0, 1);
 const now = () => clock++;
 
+let keyring: JournalKeyring;
 async function openJournals(extra: Partial<Parameters<typeof Journals.open>[0]> = {}) {
-  journals = await Journals.open({ dataDir, now, ...extra });
+  journals = await Journals.open({ dataDir, now, keyring, ...extra });
   return journals;
+}
+/** verify as the app runs it: with the journal key and this workspace's anchor. */
+async function verifyNow() {
+  const j = await Journals.open({ dataDir, keyring });
+  return verifyJournal(dataDir, WS, await j.trust(WS));
 }
 const wsDir = () => join(dataDir, 'journal', WS);
 async function journalFiles(): Promise<string[]> {
@@ -40,6 +48,7 @@ async function journalFiles(): Promise<string[]> {
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'journal-test-'));
+  keyring = new JournalKeyring(memoryItems().store, dataDir, { create: true });
 });
 afterEach(async () => {
   await journals?.close();
@@ -67,7 +76,7 @@ describe('Journals.append', () => {
       'sent',
       'outcome',
     ]);
-    expect(await again.verify(WS)).toEqual({ ok: true, entries: 3 });
+    expect(await again.verify(WS)).toMatchObject({ status: 'ok', entries: 3 });
   });
 
   it('never interleaves concurrent appends', async () => {
@@ -76,7 +85,8 @@ describe('Journals.append', () => {
     await Promise.all(
       Array.from({ length: 150 }, (_, i) => j.append(record({ actionId: `a${i}`, detail: { big } }))),
     );
-    expect(await j.verify(WS)).toEqual({ ok: true, entries: 150 });
+    await j.close(); // anchors what is past the last "sent" (it would be within a second)
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 150 });
   });
 
   it('rotates past maxFileBytes, chaining the new file to the last hash of the previous one', async () => {
@@ -87,9 +97,10 @@ describe('Journals.append', () => {
     expect(files.length).toBeGreaterThan(2);
     const second = (await readFile(join(wsDir(), files[1]!), 'utf8')).split('\n')[0]!;
     const first = (await readFile(join(wsDir(), files[0]!), 'utf8')).trimEnd().split('\n');
-    const lastOfFirst = JSON.parse(first.at(-1)!) as { hash: string };
-    expect((JSON.parse(second) as { prevHash: string }).prevHash).toBe(lastOfFirst.hash);
-    expect(await j.verify(WS)).toEqual({ ok: true, entries: 20 });
+    const lastOfFirst = JSON.parse(first.at(-1)!) as { mac: string };
+    expect((JSON.parse(second) as { prevHash: string }).prevHash).toBe(lastOfFirst.mac);
+    await j.close(); // anchors what is past the last "sent" (it would be within a second)
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 20 });
     // Nothing is deleted: every entry is still in some file.
     const all = (await Promise.all(files.map((f) => readFile(join(wsDir(), f), 'utf8')))).join('');
     expect(all.trimEnd().split('\n')).toHaveLength(20);
@@ -128,7 +139,8 @@ describe('secrets', () => {
     const text = await readFile(join(wsDir(), 'journal-000001.jsonl'), 'utf8');
     expect(text).not.toContain(MARKER);
     expect(text).not.toContain('phrase');
-    expect(await j.verify(WS)).toEqual({ ok: true, entries: 1 });
+    await j.close(); // anchors what is past the last "sent" (it would be within a second)
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 1 });
   });
 });
 
@@ -152,7 +164,7 @@ describe('verify', () => {
           const edited = Buffer.from(original);
           edited[pos] = edited[pos] === 0x31 ? 0x32 : 0x31;
           await writeFile(path, edited);
-          const result = await verifyJournal(dataDir, WS);
+          const result = await verifyNow();
           expect(result, `${file} line ${lineIdx + 1} byte ${pos - start}`).toMatchObject({
             ok: false,
             file,
@@ -164,7 +176,7 @@ describe('verify', () => {
       await writeFile(path, original);
     }
     expect(checked).toBe(48);
-    expect(await verifyJournal(dataDir, WS)).toEqual({ ok: true, entries: 12 });
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 12 });
   });
 
   it('notices a removed entry and a re-hashed edit at the next entry', async () => {
@@ -174,7 +186,7 @@ describe('verify', () => {
     const path = join(wsDir(), 'journal-000001.jsonl');
     const lines = (await readFile(path, 'utf8')).trimEnd().split('\n');
     await writeFile(path, [lines[0], lines[2], lines[3]].join('\n') + '\n');
-    expect(await verifyJournal(dataDir, WS)).toMatchObject({ ok: false, line: 2, entries: 1 });
+    expect(await verifyNow()).toMatchObject({ ok: false, line: 2, entries: 1 });
   });
 });
 
@@ -186,7 +198,7 @@ describe('torn last line', () => {
     await j.close();
     const path = join(wsDir(), 'journal-000001.jsonl');
     await appendFile(path, '{"seq":3,"time":"2026-01-01T00:00:00.0');
-    expect(await verifyJournal(dataDir, WS)).toMatchObject({ ok: true, entries: 2, tornTail: { bytes: 38 } });
+    expect(await verifyNow()).toMatchObject({ ok: true, entries: 2, tornTail: { bytes: 38 } });
 
     const warnings: string[] = [];
     const log: Logger = { info: () => {}, warn: (_s, m) => warnings.push(m), error: () => {} };
@@ -197,7 +209,7 @@ describe('torn last line', () => {
     expect(torn).toHaveLength(1);
     expect(await readFile(join(wsDir(), torn[0]!), 'utf8')).toBe('{"seq":3,"time":"2026-01-01T00:00:00.0');
     expect(warnings.join('\n')).toMatch(/incomplete last line \(38 bytes\)/);
-    expect(await again.verify(WS)).toEqual({ ok: true, entries: 3 });
+    expect(await again.verify(WS)).toMatchObject({ status: 'ok', entries: 3 });
   });
 });
 
@@ -221,6 +233,36 @@ describe('unsettled and query', () => {
     expect(page.rows.slice(1).map((r) => r.seq)).toEqual([4, 3, 2]);
     await again.append(record({ actionId: 'A', step: 'settled', outcome: 'not-done' }));
     expect(await again.unsettled(WS)).toEqual([]);
+  });
+
+  it('lists an action that was sent and has no outcome (write-ahead), until an outcome or settled', async () => {
+    const j = await openJournals();
+    await j.append(record({ actionId: 'S', step: 'prepared' }));
+    await j.append(record({ actionId: 'S', step: 'sent' }));
+    await j.append(record({ actionId: 'P', step: 'prepared' })); // never sent: not listed
+    await j.append(record({ actionId: 'D', step: 'sent' }));
+    await j.append(record({ actionId: 'D', step: 'outcome', outcome: 'done' }));
+    await j.close();
+    const again = await openJournals();
+    expect((await again.unsettled(WS)).map((e) => [e.actionId, e.step])).toEqual([['S', 'sent']]);
+    await again.append(record({ actionId: 'S', step: 'settled', outcome: 'not-done' }));
+    expect(await again.unsettled(WS)).toEqual([]);
+  });
+
+  it('takes a complete last line that lost only its newline as an entry, not a torn write', async () => {
+    const j = await openJournals();
+    await j.append(record({ actionId: 'U', step: 'sent' }));
+    await j.append(record({ actionId: 'U', step: 'outcome', outcome: 'unknown' }));
+    await j.close();
+    const path = join(wsDir(), 'journal-000001.jsonl');
+    const text = await readFile(path, 'utf8');
+    await writeFile(path, text.slice(0, -1));
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 2 });
+    const again = await openJournals();
+    expect((await again.unsettled(WS)).map((e) => [e.actionId, e.outcome])).toEqual([['U', 'unknown']]);
+    expect((await readdir(wsDir())).filter((n) => n.endsWith('.torn'))).toEqual([]);
+    await again.append(record({ actionId: 'V' }));
+    expect(await verifyNow()).toMatchObject({ status: 'ok', entries: 3 });
   });
 
   it('filters by action, outcome, time and id, pages, and returns a full entry by seq', async () => {

@@ -266,23 +266,24 @@ describe('KeyService refusals', () => {
     ]);
     expect(await keys.status()).toMatchObject({ backend: 'vault', osKeychainAvailable: false });
   });
-  it('will not delete past a locked vault when every store must be reached', async () => {
+  it('will not delete past a locked vault, which may hold the key, even with an OS keychain', async () => {
     const keys = await start(working());
     expect((await keys.createVault('correct horse battery staple')).ok).toBe(true);
     await keys.lockVault();
-    expect(await keys.deleteKey('ws', { requireAllStores: true })).toEqual({
+    expect(await keys.deleteKey('ws')).toEqual({
       ok: false,
       error: {
         code: 'vault-locked',
         message:
-          'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault and try again.',
+          'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault first, then try again.',
       },
     });
+    expect((await keys.unlockVault('correct horse battery staple')).ok).toBe(true);
     expect(await keys.deleteKey('ws')).toEqual({ ok: true, value: { configured: false } });
   });
   it('with no vault at all, a locked-vault rule has nothing to protect', async () => {
     const keys = await start(working());
-    expect(await keys.deleteKey('ws', { requireAllStores: true })).toEqual({
+    expect(await keys.deleteKey('ws')).toEqual({
       ok: true,
       value: { configured: false },
     });

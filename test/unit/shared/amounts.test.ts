@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { actionInput } from '../../../src/shared/actions';
 import { amountAtMost, amountProblem, positiveAmount } from '../../../src/shared/amounts';
 
 describe('amounts an operator types', () => {
@@ -33,6 +34,66 @@ describe('amounts an operator types', () => {
       expect(positiveAmount.parse(text)).toBe(text);
     },
   );
+
+  it.each([
+    ['00001', '1'],
+    ['01', '1'],
+    ['007.5', '7.5'],
+    ['00.5', '0.5'],
+    ['0100.10', '100.10'],
+    [`0${'9'.repeat(30)}`, '9'.repeat(30)],
+  ])('refuses leading zeros in %j and says to write %j', (text, fixed) => {
+    expect(amountProblem(text)).toBe(`has leading zeros, which are not allowed: write ${fixed}`);
+    const parsed = positiveAmount.safeParse(text);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([
+      `has leading zeros, which are not allowed: write ${fixed}`,
+    ]);
+    // What the message says to write is itself accepted.
+    expect(amountProblem(fixed)).toBeNull();
+  });
+
+  it.each([
+    ['00', /greater than zero/],
+    ['00.000', /greater than zero/],
+    ['-01', /without a sign/],
+    ['+01', /without a sign/],
+    ['01e3', /without an exponent/],
+  ])('refuses %j for the reason that matters first', (text, says) => {
+    expect(amountProblem(text)).toMatch(says);
+    expect(positiveAmount.safeParse(text).success).toBe(false);
+  });
+
+  it.each(['0.5', '0.05', '10', '100.00', '1000000', '0.000000000000000001'])(
+    'accepts %j: a single zero before the point, or zeros that are not leading',
+    (text) => {
+      expect(amountProblem(text)).toBeNull();
+      expect(positiveAmount.parse(text)).toBe(text);
+    },
+  );
+
+  it('refuses "0" and "0.000" for being zero, not for leading zeros', () => {
+    expect(amountProblem('0')).toBe('must be greater than zero');
+    expect(amountProblem('0.000')).toBe('must be greater than zero');
+  });
+
+  it('carries the leading-zero message to the field the forms show it under', () => {
+    // The loan forms (use-action.ts) put each issue of `actionInput` under its path; the LTV
+    // estimate and the collateral rows parse `positiveAmount` and `collateralAdjustment` directly.
+    const issues = (input: unknown) => {
+      const parsed = actionInput.safeParse(input);
+      return parsed.success ? [] : parsed.error.issues.map((i) => [i.path.join('.'), i.message]);
+    };
+    expect(issues({ kind: 'loans.acceptRepayment', loanId: 'L1', amount: '007.5' })).toEqual([
+      ['amount', 'has leading zeros, which are not allowed: write 7.5'],
+    ]);
+    expect(
+      issues({
+        kind: 'loans.estimateLtv',
+        loanId: 'L1',
+        collaterals: [{ amount: '1', currency: 'BTC', mainCurrency: 'BTC', amountInUsd: '0100' }],
+      }),
+    ).toEqual([['collaterals.0.amountInUsd', 'has leading zeros, which are not allowed: write 100']]);
+  });
 
   it('compares exactly, beyond the precision of a double', () => {
     expect(amountAtMost('99999999999999999999.999999999999999999', '100000000000000000000')).toBe(true);

@@ -1,32 +1,20 @@
-import { useState } from 'react';
-import type { JournalEntryView } from '@shared/contract';
-import type { AppError } from '@shared/result';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
-import { copper } from '../../lib/api';
+import { useWorkspaceQuery } from '../../state/workspace-query';
+import { DetailPane, FieldList } from '../../components/view-kit';
+import { journalEntryQuery } from './queries';
 import { outcomeTone } from './tones';
-import { DetailPane, FieldList, useAnswer } from '../../components/view-kit';
 
-/** The full entry as written (detail, key id, hashes): read from disk by its seq. */
+/** The full entry as written (detail, operator, key fingerprint, seals): read from disk by its seq. */
 export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: number; onClose(): void }) {
-  const key = `${wsId}:${seq}`;
-  const [loaded, setLoaded] = useState<{
-    key: string;
-    entry: JournalEntryView | null;
-    error: AppError | null;
-  }>();
-  useAnswer(
-    key,
-    () => copper().journal.entry({ workspaceId: wsId, seq }),
-    (res) => setLoaded({ key, entry: res.ok ? res.value : null, error: res.ok ? null : res.error }),
-  );
+  const query = useWorkspaceQuery(journalEntryQuery, wsId, seq);
   // What was loaded for another entry is not shown while this one loads.
-  const current = loaded?.key === key ? loaded : undefined;
-  const entry = current?.entry ?? null;
-  const error = current?.error ?? null;
+  const current = query.dataKey === query.key;
+  const entry = current ? query.data : null;
+  const error = query.error;
 
   return (
     <DetailPane
@@ -43,7 +31,7 @@ export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: numbe
       }
     >
       {error ? <ErrorBanner error={error} /> : null}
-      {current === undefined ? <p className="muted">Loading…</p> : null}
+      {!current && !error ? <p className="muted">Loading…</p> : null}
       {current && !entry && !error ? <p className="muted">No such entry.</p> : null}
       {entry ? (
         <>
@@ -52,9 +40,10 @@ export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: numbe
               { label: 'Time', value: <Timestamp value={entry.time} /> },
               { label: 'Action id', value: <IdText value={entry.actionId} /> },
               { label: 'Object', value: entry.object ?? '—' },
+              { label: 'Operator', value: entry.operator ?? '—' },
               { label: 'Workspace', value: `${entry.workspaceName} (${entry.environment})` },
               { label: 'Key', value: entry.keyId ?? '—' },
-              { label: 'Hash', value: <IdText value={entry.hash} /> },
+              { label: entry.keyed ? 'MAC' : 'Hash', value: <IdText value={entry.hash} /> },
               { label: 'Previous hash', value: <IdText value={entry.prevHash} /> },
             ]}
           />

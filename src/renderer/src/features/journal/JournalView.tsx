@@ -1,17 +1,17 @@
 /**
- * The Journal tab: every step of every action this workspace sent (prepared, confirmed, sent,
- * answered, outcome, settled), newest first with still-unsettled actions on top, the chain's
- * verdict, a detail pane and a CSV export. Filtering and paging happen on the main side.
+ * The Journal tab: one row per action this workspace journalled (prepared, confirmed, sent,
+ * answered, outcome, settled), still-unsettled actions on top, then the most recently active, with
+ * who acted; an action expands into its steps, and a step opens its full entry in the detail pane.
+ * Also the chain's verdict and a CSV export of the matching entries. Filtering, grouping and
+ * paging happen on the main side.
  */
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { z } from 'zod';
-import { JOURNAL_OUTCOMES, type JournalRow, type WorkspaceView } from '@shared/contract';
+import { JOURNAL_OUTCOMES, type WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
-import { Badge } from '../../components/Badge';
-import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout } from '../../components/data-table';
 import { TimeRangeFields } from '../../components/TimeRangeFields';
 import {
-  columnsFor,
   FilterBar,
   filterFieldsFor,
   TextField,
@@ -21,8 +21,11 @@ import {
 import { useWorkspaceQuery } from '../../state/workspace-query';
 import { JournalDetail } from './JournalDetail';
 import { JournalExport } from './JournalExport';
-import { journalQuery, PAGE_SIZE, verdictQuery, type JournalParams } from './queries';
-import { outcomeTone } from './tones';
+import { JournalVerdictNote } from './JournalVerdictNote';
+import { journalColumns } from './journal-columns';
+import { journalTableRows, type JournalTableRow } from './journal-rows';
+import { journalActionsQuery, PAGE_SIZE, verdictQuery, type JournalParams } from './queries';
+import './journal.css';
 
 const filterSchema = z.object({
   action: z.string().max(200),
@@ -44,45 +47,45 @@ const DEFAULTS: JournalParams = {
 };
 
 const f = filterFieldsFor<JournalParams>();
+const LAYOUT = defaultLayout(
+  journalColumns(() => undefined),
+  null,
+);
 
-const c = columnsFor<JournalRow>();
-const COLUMNS: ColumnSpec<JournalRow>[] = [
-  { id: 'seq', header: '#', kind: 'number', value: (r) => String(r.seq), width: 70, defaultHidden: true },
-  c.time('time', 'Time', 160),
-  c.text('action', 'Action', 170),
-  c.text('object', 'Object', 150, 'grow'),
-  c.badge('environment', 'Environment', 110),
-  c.text('step', 'Step', 95),
-  {
-    id: 'outcome',
-    header: 'Outcome',
-    value: (r) => (r.unsettled ? 'unsettled' : r.outcome),
-    render: (r) =>
-      r.unsettled ? (
-        <Badge value="unsettled" tone="warn" title="Outcome unknown and not checked yet" />
-      ) : (
-        <Badge value={r.outcome} tone={outcomeTone(r.outcome)} />
-      ),
-    width: 110,
-  },
-  c.id('actionId', 'Action id', 200, 'hidden'),
-];
-const LAYOUT = defaultLayout(COLUMNS, null);
+/** The seq the detail pane shows for a row: a step's own, an action's latest entry. */
+function seqOf(row: JournalTableRow): number | null {
+  if (row.kind === 'step') return row.step.seq;
+  if (row.kind === 'action') return row.action.lastSeq;
+  return null;
+}
 
 export default function JournalView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'journal', filterSchema, DEFAULTS);
   const [search, setSearch] = useState(filters.search);
-  const [selected, setSelected] = useState<number | null>(null);
-  const entry = useWorkspaceQuery(journalQuery, wsId, filters);
+  const [selected, setSelected] = useState<{ rowId: string; seq: number } | null>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
+  const entry = useWorkspaceQuery(journalActionsQuery, wsId, filters);
   const verdict = useWorkspaceQuery(verdictQuery, wsId, null);
   const page = entry.data;
   const set = (patch: Partial<JournalParams>) => setFilters({ ...filters, page: 0, ...patch });
 
   useDebouncedCommit(search, filters.search, (text) => setFilters({ ...filters, page: 0, search: text }));
 
+  const toggle = useCallback(
+    (actionId: string) =>
+      setExpanded((open) => {
+        const next = new Set(open);
+        if (!next.delete(actionId)) next.add(actionId);
+        return next;
+      }),
+    [],
+  );
+  const columns = useMemo(() => journalColumns(toggle), [toggle]);
+  const rows = useMemo(() => (page ? journalTableRows(page.rows, expanded) : null), [page, expanded]);
+
   const refresh = () => {
-    void journalQuery.load(wsId, filters, true);
+    void journalActionsQuery.load(wsId, filters, true);
     void verdictQuery.load(wsId, null, true);
   };
   const first = page ? Math.min(page.total, page.offset + 1) : 0;
@@ -124,19 +127,10 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
         value={filters}
         onChange={set}
       />
-      <div
-        className={verdict.data && !verdict.data.ok ? 'notice' : 'note'}
-        data-testid="journal-verdict"
-        data-ok={verdict.data ? String(verdict.data.ok) : undefined}
-      >
-        {verdict.status === 'error'
-          ? `The chain could not be checked: ${verdict.error?.message ?? ''}`
-          : verdict.data
-            ? verdict.data.ok
-              ? `Chain verified: ${verdict.data.text}`
-              : `Chain BROKEN: ${verdict.data.text}. Keep the files as they are and report it.`
-            : 'Checking the chain…'}
-      </div>
+      <JournalVerdictNote
+        verdict={verdict.data}
+        error={verdict.status === 'error' ? (verdict.error ?? null) : null}
+      />
       {page && page.unsettledActions > 0 ? (
         <div className="notice" data-testid="journal-unsettled-notice">
           {page.unsettledActions === 1 ? '1 action has' : `${page.unsettledActions} actions have`} an unknown
@@ -147,19 +141,22 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
       <div className="split">
         <DataTable
           {...table}
-          rows={page?.rows ?? null}
-          columns={COLUMNS}
-          getRowId={(r) => String(r.seq)}
+          rows={rows}
+          columns={columns}
+          getRowId={(r) => r.id}
           disableSort
-          selectedId={selected === null ? null : String(selected)}
-          onSelect={(r) => setSelected(r.seq)}
+          selectedId={selected?.rowId ?? null}
+          onSelect={(r) => {
+            const seq = seqOf(r);
+            if (seq !== null) setSelected({ rowId: r.id, seq });
+          }}
           emptyText="No action has been journalled here yet."
           toolbar={
             <div className="actions-row">
               <h2 className="pane-title">Action journal</h2>
               <span className="small" data-testid="journal-range">
                 {page
-                  ? `${first.toLocaleString()}–${last.toLocaleString()} of ${page.total.toLocaleString()}`
+                  ? `${first.toLocaleString()}–${last.toLocaleString()} of ${page.total.toLocaleString()} ${page.total === 1 ? 'action' : 'actions'}`
                   : ''}
               </span>
               <button
@@ -184,7 +181,7 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
           }
         />
         {selected !== null ? (
-          <JournalDetail wsId={wsId} seq={selected} onClose={() => setSelected(null)} />
+          <JournalDetail wsId={wsId} seq={selected.seq} onClose={() => setSelected(null)} />
         ) : null}
       </div>
     </div>

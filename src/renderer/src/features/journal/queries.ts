@@ -1,12 +1,13 @@
 /**
- * The Journal view's queries. The main side filters and pages (100,000 entries never cross the
- * bridge); the view asks for one window at a time.
+ * The Journal view's queries. The main side filters, groups by action and pages (100,000 entries
+ * never cross the bridge); the view asks for one window of actions at a time.
  */
 import type { JournalOutcome } from '@shared/contract';
 import { copper } from '../../lib/api';
 import { createWorkspaceQuery } from '../../state/workspace-query';
 
-export const PAGE_SIZE = 500;
+/** Actions per page (each brings its steps: at most 20 each, rarely more than 8). */
+export const PAGE_SIZE = 200;
 
 export type JournalParams = {
   action: string;
@@ -35,8 +36,9 @@ export function journalFilter(p: JournalParams) {
   };
 }
 
-export const journalQuery = createWorkspaceQuery((wsId, p: JournalParams) =>
-  copper().journal.query({
+/** One page of actions (one row per action id, with its steps), unsettled first, then the most recently active. */
+export const journalActionsQuery = createWorkspaceQuery((wsId, p: JournalParams) =>
+  copper().journal.actions({
     workspaceId: wsId,
     ...journalFilter(p),
     offset: p.page * PAGE_SIZE,
@@ -46,4 +48,9 @@ export const journalQuery = createWorkspaceQuery((wsId, p: JournalParams) =>
 
 export const verdictQuery = createWorkspaceQuery((wsId, _p: null) =>
   copper().journal.verify({ workspaceId: wsId }),
+);
+
+/** One full entry for the detail pane: an entry never changes once written, so it is read once. */
+export const journalEntryQuery = createWorkspaceQuery((wsId, seq: number) =>
+  copper().journal.entry({ workspaceId: wsId, seq }),
 );

@@ -8,6 +8,7 @@ import { copper } from '../../lib/api';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
 import { UpdateSettings } from '../../components/updates/UpdateSettings';
+import { OperatorNameSetting } from './OperatorNameSetting';
 import { WorkspaceCard } from './WorkspaceCard';
 import { useAnswer } from '../../components/view-kit';
 
@@ -42,6 +43,7 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
         {keychainError ? <ErrorBanner error={keychainError} /> : null}
         <KeychainPanel status={keychain} onStatus={setKeychain} />
         <AddWorkspaceForm onCreated={setCreated} />
+        <OperatorNameSetting />
         <UpdateSettings />
         {created ? (
           <div className="success" data-testid="workspace-created">
