@@ -67,3 +67,22 @@ export async function startTestApp(
     },
   };
 }
+
+/** A call to the embedded sandbox's control API (faults, request log) with its token. */
+export async function sandboxControl(
+  app: MainApp,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<unknown> {
+  const res = await fetch(`${app.sandbox.controlUrl}${path}`, {
+    method,
+    headers: {
+      'X-Sandbox-Token': app.sandbox.controlToken,
+      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
+  return res.json();
+}

@@ -39,8 +39,9 @@ import { buildRequest, changesState, objectKeyOf, sendBuilt, type BuiltRequest }
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
 import { dedupKeyOf, objectTextOf } from './dedup-key';
 import { classifyResult } from './outcome';
-import type { ActionJournal, ActionJournalRecord } from './journal-sink';
-import { journalRecord, outcomeDetail, sentDetail, unsettledFromJournal } from './journal-sink';
+import type { ActionJournal } from './journal-sink';
+import { outcomeDetail, sentDetail, unsettledFromJournal } from './journal-sink';
+import { ActionRecorder } from './action-recorder';
 
 /** Which of what signs changed since the review, in words; null when neither did. */
 function reviewChanged(reviewed: PreparedAction['review'], now: PreparedAction['review']): string | null {
@@ -96,17 +97,17 @@ export class ActionService {
   >();
   private readonly inFlight = new Set<string>();
   private readonly nonces = new Map<string, number>();
-  /** Entries that could not be written, per workspace, in order: retried before any new action. */
-  private readonly unwritten = new Map<string, { record: ActionJournalRecord; error: string }[]>();
+  private readonly recorder: ActionRecorder;
   private readonly now: () => number;
 
   constructor(private readonly deps: ActionServiceDeps) {
     this.now = deps.now ?? (() => Date.now());
+    this.recorder = new ActionRecorder(deps);
   }
 
   async prepare(workspaceId: string, input: ActionInput): Promise<Result<PreparedAction>> {
     this.forgetOld();
-    const blocked = await this.journalBlocked(workspaceId);
+    const blocked = await this.recorder.blocked(workspaceId);
     if (blocked !== null) return blocked;
     const resolved = await this.deps.clients.forWorkspace(workspaceId);
     if (!resolved.ok) return resolved;
@@ -153,7 +154,7 @@ export class ActionService {
     };
     const nonce = built.value.fields.find((f) => f.name === 'nonce')?.value;
     const target: CheckTarget = { kind: input.kind, ...built.value.check, ...(nonce ? { nonce } : {}) };
-    const recorded = await this.journal(prepared, 'prepared', {
+    const recorded = await this.recorder.record(prepared, 'prepared', {
       keyId,
       detail: { request: prepared.request, fields: prepared.fields, baseUrl: workspace.baseUrl },
     });
@@ -199,7 +200,7 @@ export class ActionService {
       );
     const busy = this.busy([entry.dedupKey], built.changesState, built.target);
     if (busy !== null) return busy;
-    const blocked = await this.journalBlocked(prepared.workspace.id);
+    const blocked = await this.recorder.blocked(prepared.workspace.id);
     if (blocked !== null) return blocked;
     const resolved = await this.deps.clients.forWorkspace(prepared.workspace.id);
     if (!resolved.ok) return resolved;
@@ -241,11 +242,15 @@ export class ActionService {
     }
   }
 
-  private async send(entry: Entry, { client }: WorkspaceClient, confirmed: boolean): Promise<ActionResult> {
+  private async send(
+    entry: Entry,
+    { client, signer }: WorkspaceClient,
+    confirmed: boolean,
+  ): Promise<ActionResult> {
     const { prepared, built } = entry;
     const keyId = entry.keyId;
-    if (confirmed) await this.journal(prepared, 'confirmed', { keyId, detail: { phrase: 'typed' } });
-    const unrecorded = await this.journal(prepared, 'sent', {
+    if (confirmed) await this.recorder.record(prepared, 'confirmed', { keyId, detail: { phrase: 'typed' } });
+    const unrecorded = await this.recorder.record(prepared, 'sent', {
       keyId,
       detail: sentDetail(prepared, entry.target, entry.dedupKey, String(this.now())),
     });
@@ -261,7 +266,8 @@ export class ActionService {
       );
     }
     await this.deps.crashPoint?.('sent');
-    const answer = await sendBuilt(client, built, prepared.kind);
+    // Signed with the key whose fingerprint was just compared with the review, not read again.
+    const answer = await sendBuilt(client, built, prepared.kind, signer);
     await this.deps.crashPoint?.('answer-received');
     const result = classifyResult(prepared.id, prepared.kind, answer);
     if (result.outcome === 'unknown') {
@@ -279,12 +285,12 @@ export class ActionService {
     }
     // These two must reach the disk: if one cannot, it is kept and retried, and the workspace
     // refuses new actions until it is written (journalBlocked).
-    await this.journalOrKeep(prepared, 'answered', {
+    await this.recorder.recordOrKeep(prepared, 'answered', {
       keyId,
       detail: { status: result.status ?? null, answer: answer.ok ? answer.value : answer.error },
     });
     await this.deps.crashPoint?.('answered');
-    await this.journalOrKeep(prepared, 'outcome', {
+    await this.recorder.recordOrKeep(prepared, 'outcome', {
       keyId,
       outcome: result.outcome,
       detail: outcomeDetail(prepared, result, entry.target, entry.dedupKey),
@@ -343,7 +349,7 @@ export class ActionService {
     found: string,
     by: 'check' | 'operator',
   ): Promise<void> {
-    await this.journal(u.prepared, 'settled', { outcome: settled, detail: { found, by } });
+    await this.recorder.record(u.prepared, 'settled', { outcome: settled, detail: { found, by } });
     this.unsettledById.delete(u.prepared.id);
     this.deps.onUnsettledChange?.();
   }
@@ -398,72 +404,5 @@ export class ActionService {
         this.entries.delete(id);
       else break; // insertion order is preparation order
     }
-  }
-
-  /** Writes one journal entry; null when it is on disk, else why not. */
-  private async journal(
-    prepared: PreparedAction,
-    step: Parameters<typeof journalRecord>[1],
-    extra: Parameters<typeof journalRecord>[2],
-  ): Promise<string | null> {
-    return this.append(journalRecord(prepared, step, { ...extra, ...this.operatorField() }));
-  }
-
-  private async append(record: ActionJournalRecord): Promise<string | null> {
-    if (this.deps.journal === undefined) return null;
-    try {
-      await this.deps.journal.append(record);
-      return null;
-    } catch (error) {
-      const why = error instanceof Error ? error.message : String(error);
-      this.deps.log?.(`could not write "${record.step}" of ${record.actionId} to the journal`, error);
-      return why;
-    }
-  }
-
-  /** Like `journal`, but an entry that cannot be written is kept, to be written before any new action. */
-  private async journalOrKeep(
-    prepared: PreparedAction,
-    step: Parameters<typeof journalRecord>[1],
-    extra: Parameters<typeof journalRecord>[2],
-  ): Promise<void> {
-    const workspaceId = prepared.workspace.id;
-    const record = journalRecord(prepared, step, { ...extra, ...this.operatorField() });
-    const kept = this.unwritten.get(workspaceId);
-    // Order matters: an outcome must not land before the answer that was kept.
-    const error = kept && kept.length > 0 ? 'an earlier entry is still waiting' : await this.append(record);
-    if (error === null) return;
-    this.unwritten.set(workspaceId, [...(kept ?? []), { record, error }]);
-    this.deps.onUnsettledChange?.();
-  }
-
-  /**
-   * Null when the workspace may act. Otherwise why not: its journal failed its anchor check, or
-   * entries of an earlier action are still not on disk (tried again here first).
-   */
-  private async journalBlocked(workspaceId: string): Promise<{ ok: false; error: AppError } | null> {
-    const kept = this.unwritten.get(workspaceId);
-    while (kept && kept.length > 0) {
-      const first = kept[0]!;
-      const error = await this.append(first.record);
-      if (error !== null) {
-        first.error = error;
-        return fail(
-          'journal-unwritable',
-          `The journal could not record the ${first.record.step === 'answered' ? 'answer' : 'outcome'} of action ${first.record.actionId} ` +
-            `(${error}). No new action is sent from this workspace until it can: free disk space or fix the data folder; ` +
-            'the console writes it again at your next action.',
-        );
-      }
-      kept.shift();
-    }
-    this.unwritten.delete(workspaceId);
-    const damage = (await this.deps.journal?.damage?.(workspaceId).catch(() => null)) ?? null;
-    return damage === null ? null : fail('journal-unwritable', damage);
-  }
-
-  private operatorField(): { operator?: string } {
-    const name = this.deps.operator?.();
-    return name ? { operator: name } : {};
   }
 }

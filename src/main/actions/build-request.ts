@@ -21,6 +21,7 @@ import {
 import type { Loan, LoanAllocation } from '../../shared/platform/resources';
 import { fail, ok, type Result } from '../../shared/result';
 import type { PlatformClient } from '../platform/client';
+import type { Signer } from '../keychain/key-store';
 import { getLoan } from '../platform/operations';
 import { path, safePath } from '../platform/query';
 import { exchangeAnswer, jsonObject, loanObject, type Expect } from '../platform/shape';
@@ -278,6 +279,7 @@ export function sendBuilt(
   client: PlatformClient,
   built: BuiltRequest,
   operation: string,
+  signer?: Signer,
 ): Promise<Result<unknown>> {
   return client.request<unknown>({
     method: built.method,
@@ -286,5 +288,6 @@ export function sendBuilt(
     ...(built.body !== null ? { body: built.body } : {}),
     expect: built.expect,
     operation,
+    ...(signer ? { signer } : {}),
   });
 }

@@ -176,6 +176,9 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     history,
     log,
     dataDir,
+    // Key ids are named by an HMAC under the journal key (journal-keyring.ts), in the journal, the
+    // duplicate check and the guard's state file alike.
+    fingerprint: (apiKeyId) => journalKeyring.fingerprintSync(apiKeyId),
     timeoutMs: options.timeoutMs,
     ...(options.guardLimits ? { limits: options.guardLimits } : {}),
     ...(options.benchRequestBudget
@@ -301,6 +304,9 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       updates.close();
       jobs.cancelAll();
       await receiver.stop();
+      // Before the sandbox: the guards write what they counted and give back their in-flight
+      // allowance (key-guards.ts), so a clean stop adds no assumed failures at the next start.
+      await clients.close();
       await sandbox.close();
       await history.flush();
       await journals.close();

@@ -10,6 +10,7 @@
 import { createHash } from 'node:crypto';
 import { fail, ok, type Result } from '../../shared/result';
 import type { KeyService } from '../keychain/key-service';
+import type { Signer } from '../keychain/key-store';
 import type { WorkspaceStore, WorkspaceRecord } from '../workspaces/workspace-store';
 import type { RequestHistory } from '../history/request-history';
 import { PlatformClient } from '../platform/client';
@@ -22,15 +23,21 @@ export interface WorkspaceClient {
   client: PlatformClient;
   workspace: WorkspaceRecord;
   /**
-   * Which key signs, as a fingerprint (SHA-256 prefix and the key id's last 4 characters): what the
-   * journal records. Neither the key id nor the secret is written to a file.
+   * Which key signs, as a fingerprint: in the app an HMAC of the key id under the journal key
+   * (`k1:…`, journal-keyring.ts). What the journal, the duplicate check and the guard record;
+   * neither the key id nor the secret is written to a file.
    */
   keyId: string;
+  /** The key that was read to make `keyId`: `execute` signs with exactly this one. */
+  signer: Signer;
 }
 
+/**
+ * The fallback where no fingerprint is injected (tests that build clients by hand): a plain
+ * SHA-256 prefix, without any character of the id itself.
+ */
 export function keyFingerprint(apiKey: string): string {
-  const digest = createHash('sha256').update(apiKey).digest('hex').slice(0, 12);
-  return `sha256:${digest}…${apiKey.slice(-4)}`;
+  return `sha256:${createHash('sha256').update(apiKey).digest('hex').slice(0, 24)}`;
 }
 
 /** What `guardFor(workspaceId)` gives: the admission of the guard of the workspace's current key. */
@@ -97,10 +104,10 @@ export class PlatformClients {
       );
     }
     const cached = this.clients.get(workspaceId);
-    const keyId = keyFingerprint(signer.value.apiKey);
+    const keyId = this.fingerprint(signer.value.apiKey);
     this.guardForKey(workspaceId, workspace.value.baseUrl, signer.value.apiKey);
     if (cached && cached.baseUrl === workspace.value.baseUrl)
-      return ok({ client: cached.client, workspace: workspace.value, keyId });
+      return ok({ client: cached.client, workspace: workspace.value, keyId, signer: signer.value });
     const client = new PlatformClient({
       workspaceId,
       baseUrl: workspace.value.baseUrl,
@@ -122,7 +129,7 @@ export class PlatformClients {
         ),
     });
     this.clients.set(workspaceId, { baseUrl: workspace.value.baseUrl, client });
-    return ok({ client, workspace: workspace.value, keyId });
+    return ok({ client, workspace: workspace.value, keyId, signer: signer.value });
   }
 
   /**

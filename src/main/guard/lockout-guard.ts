@@ -241,8 +241,10 @@ export class LockoutGuard {
     const durable = this.durableSeq === this.changeSeq;
     const covered = this.trusts(secretTag) || this.allowanceInFlight + 1 <= this.safeSlots;
     if (durable && covered) return true;
+    // A write already on its way is waited for first; asking again after it may ask for more.
+    if (this.pendingWrite !== null) return this.pendingWrite;
     if (!covered) this.growRequested = true;
-    return this.pendingWrite ?? this.save();
+    return this.save();
   }
 
   /** One request leaves for the platform (every attempt counts); give the ticket to `noteAnswer`. */
@@ -333,14 +335,13 @@ export class LockoutGuard {
     const now = this.now();
     this.prune(now);
     let slots = Math.max(this.committedSlots, this.inFlight);
-    if (this.trusted) {
-      this.growRequested = false;
-      slots = 0;
-    } else if (this.growRequested) {
+    if (this.growRequested) {
       this.growRequested = false;
       // Never more than could be admitted: a start after a kill counts them all as failures.
       const cap = Math.max(this.inFlight + 1, this.limits.authFailures.limit - 1 - this.auth.length);
       slots = Math.min(this.inFlight + IN_FLIGHT_CHUNK, cap);
+    } else if (this.trusted) {
+      slots = 0;
     } else if (this.isStopping || (this.inFlight === 0 && now - this.lastActiveAt >= IDLE_SHRINK_MS)) {
       slots = this.inFlight;
     }

@@ -92,6 +92,11 @@ export interface RequestOptions {
   pace?: 'interactive' | 'bulk';
   /** The contract operation this request serves ("loans.approve"), for the request history. */
   operation?: string;
+  /**
+   * Signs with this key instead of reading the workspace's key afresh: `execute` pins the key
+   * whose fingerprint the operator reviewed, so that the key compared is the key that signs.
+   */
+  signer?: Signer;
 }
 
 export interface StreamAnswer {
@@ -255,7 +260,7 @@ export class PlatformClient {
 
     let signer: Signer | null;
     try {
-      signer = await this.options.signer();
+      signer = opts.signer ?? (await this.options.signer());
     } catch (error) {
       return keyFailure(error);
     }

@@ -10,7 +10,8 @@ import type { MainApp } from '../../../src/main/app/create-app';
 import type { ActionResult, PreparedAction } from '../../../src/shared/actions';
 import type { JournalEntryView, JournalPage, WorkspaceList } from '../../../src/shared/contract';
 import type { Result } from '../../../src/shared/result';
-import { startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { limitOrder } from '../../support/fixtures/exchange-order';
 
 let testApp: TestApp;
 let app: MainApp;
@@ -19,18 +20,8 @@ let ws: string;
 let org: string;
 let baseUrl: string;
 
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${app.sandbox.controlUrl}${path}`, {
-    method,
-    headers: {
-      'X-Sandbox-Token': app.sandbox.controlToken,
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const control = (method: string, path: string, body?: unknown): Promise<unknown> =>
+  sandboxControl(app, method, path, body);
 const countOf = async (method: string, pathPrefix: string) =>
   (
     (await control('GET', `/requests?method=${method}&pathPrefix=${encodeURIComponent(pathPrefix)}`)) as {
@@ -55,16 +46,7 @@ const prepare = (workspaceId: string, action: unknown) =>
 const execute = (id: string) => call<ActionResult>('actions.execute', { id });
 
 /** A resting limit order of size 1 at `price` (≥ $10 whatever the price used here). */
-function order(price: string): Record<string, unknown> {
-  return {
-    kind: 'exchange.submit',
-    action: {
-      type: 'order',
-      orders: [{ a: 0, b: true, p: price, s: '1', r: false, t: { limit: { tif: 'Gtc' } } }],
-      grouping: 'na',
-    },
-  };
-}
+const order = limitOrder;
 /** The same order as `order(price)`, every object's keys written in another order. */
 function reordered(price: string): Record<string, unknown> {
   return {

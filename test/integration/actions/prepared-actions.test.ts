@@ -8,25 +8,15 @@ import type { ActionResult, CheckResult, PreparedAction } from '../../../src/sha
 import { canApprove, loanSide } from '../../../src/shared/loan-actions';
 import type { Loan } from '../../../src/shared/platform/resources';
 import type { Result } from '../../../src/shared/result';
-import { startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
 
 let testApp: TestApp;
 let app: MainApp;
 let ws: string;
 let org: string;
 
-async function control(method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(`${app.sandbox.controlUrl}${path}`, {
-    method,
-    headers: {
-      'X-Sandbox-Token': app.sandbox.controlToken,
-      ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}),
-    },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-  });
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-  return res.json();
-}
+const control = (method: string, path: string, body?: unknown): Promise<unknown> =>
+  sandboxControl(app, method, path, body);
 const patches = async () =>
   ((await control('GET', '/requests?method=PATCH&pathPrefix=/organizations/')) as { count: number }).count;
 

@@ -76,7 +76,11 @@ export async function startFaultRig(options: { timeoutMs?: number } = {}): Promi
       organizationId: MISBEHAVING_ORG,
       baseUrl: server.baseUrl,
     });
-    await must('keychain.setKey', { workspaceId: ws.id, apiKey: 'fault-key', apiSecret: 'fault-secret' });
+    await must('keychain.setKey', {
+      workspaceId: ws.id,
+      apiKey: `fault-key-${made.length + 1}`,
+      apiSecret: 'fault-secret',
+    });
     made.push(ws.id);
     return ws.id;
   };

@@ -18,21 +18,13 @@ import {
 import type { PlatformClients } from '../../../src/main/app/platform-clients';
 import type { ActionInput } from '../../../src/shared/actions';
 import { fail, ok, type Result } from '../../../src/shared/result';
+import { limitOrder } from '../../support/fixtures/exchange-order';
 
 const KEY = 'k1:0123456789abcdef01234567';
 const ORG = 'org-1';
 
 /** A limit order of size 1 at `price`: needs no read to prepare. */
-function order(price: string): ActionInput {
-  return {
-    kind: 'exchange.submit',
-    action: {
-      type: 'order',
-      orders: [{ a: 0, b: true, p: price, s: '1', r: false, t: { limit: { tif: 'Gtc' } } }],
-      grouping: 'na',
-    },
-  } as ActionInput;
-}
+const order = limitOrder;
 
 const ACCEPTED = { status: 'ok', response: { type: 'order', data: { statuses: [{ resting: { oid: 1 } }] } } };
 

@@ -26,9 +26,13 @@ export interface LoopbackFeed {
 export async function startLoopbackFeed(options: {
   version: string;
   status?: number;
+  /** The installer's bytes (latest.yml's sha512 always matches what is served); default a small fake. */
+  payload?: Buffer;
+  /** Served as `<installer>.sig` beside latest.yml; absent: that path is a 404. */
+  signature?: string;
 }): Promise<LoopbackFeed> {
-  const payload = Buffer.from(`pretend deb package ${options.version}\n`.repeat(64));
-  const fileName = `copper-operator_${options.version}_amd64.deb`;
+  const payload = options.payload ?? fakeInstaller(options.version);
+  const fileName = installerName(options.version);
   const sha512 = createHash('sha512').update(payload).digest('base64');
   const latest = [
     `version: ${options.version}`,
@@ -50,6 +54,8 @@ export async function startLoopbackFeed(options: {
       return res.writeHead(200, { 'Content-Type': 'text/yaml' }).end(latest);
     if (path === `/feed/${fileName}`)
       return res.writeHead(200, { 'Content-Length': payload.length }).end(payload);
+    if (path === `/feed/${fileName}.sig` && options.signature !== undefined)
+      return res.writeHead(200, { 'Content-Type': 'text/plain' }).end(options.signature);
     res.writeHead(404).end();
   });
   server.on('connection', () => (feed.connections += 1));
@@ -63,6 +69,16 @@ export async function startLoopbackFeed(options: {
       server.close(() => resolve());
     });
   return feed;
+}
+
+/** The installer file name electron-builder gives the .deb of `version`. */
+export function installerName(version: string): string {
+  return `copper-operator_${version}_amd64.deb`;
+}
+
+/** The default installer bytes the feed serves for `version`. */
+export function fakeInstaller(version: string): Buffer {
+  return Buffer.from(`pretend deb package ${version}\n`.repeat(64));
 }
 
 class NodeLoopbackExecutor extends ElectronHttpExecutor {

@@ -115,9 +115,9 @@ function ActionDialog({ open }: { open: OpenAction }) {
             Content-Type: {prepared.request.contentType}
           </p>
           <p className="small muted" data-testid="confirm-signing-key">
-            Signed with API key <span className="mono">{prepared.review.keyFingerprint}</span> (a
-            fingerprint of its key id). If the workspace&apos;s key or base URL changes before you
-            confirm, nothing is sent.
+            Signed with API key <span className="mono">{prepared.review.keyFingerprint}</span> (a fingerprint
+            of its key id). If the workspace&apos;s key or base URL changes before you confirm, nothing is
+            sent.
           </p>
           {prepared.fields.length ? (
             <table className="prepared-fields" data-testid="confirm-fields">
