@@ -31,6 +31,8 @@ const NAMED_SCRIPTS: readonly { n: number; file: string; timeoutMs?: number }[] 
   { n: 25, file: 'cold-start-400.ts' },
   // Target 12: a 100k and a 1M load, a cancelled 1M load, sorts and a scroll per run; up to 3 runs.
   { n: 22, file: 'activities-million.ts', timeoutMs: 300_000 },
+  // Issue 26.2: streamed SHA-512 + Ed25519 verify of a 150 MB installer.
+  { n: 26, file: 'update-signature.ts' },
 ];
 
 function scripts(only: readonly number[]): { n: number; file: string; timeoutMs?: number }[] {

@@ -88,6 +88,8 @@ app
       dataDir,
       logFile: logFile.path,
       lockVault: () => started.lockVault(),
+      // Help › About says which update policy is in force, or why it was refused.
+      updatePolicy: () => started.updates.aboutLine(),
     });
     // Sleep or a locked screen locks the vault: whoever wakes the machine needs the passphrase.
     const lockOn = (event: string) => () => {

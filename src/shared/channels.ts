@@ -77,7 +77,6 @@ export const CALL_NAME_LIST = [
   'preferences.operatorName',
   'preferences.setOperatorName',
   'updates.status',
-  'updates.configure',
   'updates.check',
   'updates.installOnRestart',
 ] as const satisfies readonly CallName[];

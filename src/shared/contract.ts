@@ -85,7 +85,7 @@ import type {
   WorkspaceView,
 } from './contract-views';
 import { JOURNAL_OUTCOMES, JOURNAL_STEPS } from './contract-views';
-import { installOnRestartInput, updateSettingsInput, type UpdateStatus } from './contract-updates';
+import { installOnRestartInput, type UpdateStatus } from './contract-updates';
 import { riskSettingsInput, type RiskAlert, type RiskBoard, type RiskSettings } from './risk';
 import { operatorNameSchema, type OperatorNameView } from './operator-name';
 
@@ -373,12 +373,15 @@ export const contract = {
     /** Sets the operator name (1-100 printable characters, trimmed), or null for the OS account name. */
     setOperatorName: call<OperatorNameView>()(z.object({ name: operatorNameSchema.nullable() })),
   },
-  /** Desktop app updates (src/main/updater): off until the operator sets a feed URL. */
+  /**
+   * Desktop app updates (src/main/updater). Read, check and install only: the feed, automatic
+   * checks and the production consent come from the administrator's policy file, never from here.
+   */
   updates: {
-    status: call<UpdateStatus>()(z.object({})),
-    configure: call<UpdateStatus>()(updateSettingsInput),
-    /** Checks the feed now and downloads a newer version; refused when no feed is set. */
-    check: call<UpdateStatus>()(z.object({})),
+    status: call<UpdateStatus>()(z.strictObject({})),
+    /** Checks the policy's feed now, downloads a newer version and verifies its signature. */
+    check: call<UpdateStatus>()(z.strictObject({})),
+    /** Only for a verified update ("ready"). */
     installOnRestart: call<UpdateStatus>()(installOnRestartInput),
   },
 } as const;

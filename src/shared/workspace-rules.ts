@@ -8,10 +8,12 @@
  * environment takes a custom base URL, and only on this machine's loopback.
  *
  * Names: shown in the workspace bar and in every confirmation, so a name must not be able to look
- * like another one (bidi overrides, zero-width characters) or impersonate the built-in sandbox.
+ * like another one (bidi overrides, zero-width and other invisible characters, stacked marks,
+ * look-alike letters from another script) or impersonate the built-in sandbox.
  */
 import { z } from 'zod';
 import type { WorkspaceView } from './contract-views';
+import { namesLookAlike } from './confusables';
 import { DEFAULT_BASE_URLS, type Environment } from './platform/enums';
 import { fail, ok, type Result } from './result';
 
@@ -157,45 +159,97 @@ const FORBIDDEN_NAME_CHARACTERS =
   // eslint-disable-next-line no-control-regex -- matching control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/u;
 
+/**
+ * Characters that show as nothing or as blank space, so a name holding one looks like a name
+ * without it (UTS #39 removes them from identifiers): each kind with what the operator is told.
+ * Variation selectors and tag characters are default-ignorable too; they are named on their own.
+ */
+const INVISIBLE_NAME_CHARACTERS: readonly { pattern: RegExp; what: string }[] = [
+  { pattern: /[\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u180b-\u180d\u180f]/u, what: 'a variation selector' },
+  { pattern: /[\u{e0000}-\u{e007f}]/u, what: 'a tag character' },
+  { pattern: /[\u115f\u1160\u3164\uffa0]/u, what: 'a Hangul filler' },
+  { pattern: /\p{Default_Ignorable_Code_Point}/u, what: 'an invisible character' },
+];
+
+/**
+ * Scripts whose letters have a precomposed form for every accent in real use, and which look like
+ * Latin. In them, a combining mark still standing after NFC is an accent stacked by hand
+ * ("Local sandbox\u0301", "е\u0301" for "é"), never what a keyboard types: refused. In Devanagari,
+ * Arabic, Thai and the like, marks are part of ordinary spelling and are kept.
+ */
+const MARK_BASE_REFUSED =
+  /[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}\p{Script=Inherited}]/u;
+/** A run of combining marks and the character before it (or none, at the start). */
+const MARK_RUN = /(^|[^\p{M}])(\p{M}+)/gu;
+
+const codeOf = (char: string): string =>
+  char.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0') ?? '?';
+
+/** Why `name` (NFC) stacks a mark where none belongs, or null. Enclosing marks are never allowed. */
+function stackedMark(name: string): string | null {
+  for (const [, base, marks] of name.matchAll(MARK_RUN)) {
+    const enclosing = /\p{Me}/u.exec(marks ?? '');
+    if (enclosing) return enclosing[0];
+    const nonspacing = /\p{Mn}/u.exec(marks ?? '');
+    if (nonspacing && (base === '' || base === undefined || MARK_BASE_REFUSED.test(base)))
+      return nonspacing[0];
+  }
+  return null;
+}
+
 /** Case- and space-insensitive form of a name, for "does it copy another one". */
 export const nameKey = (name: string): string =>
   name.normalize('NFKC').toLocaleLowerCase('en-US').replace(/\s+/g, '');
 
+/** Why the characters of `name` are refused, or null when they are allowed. */
+function characterProblem(name: string): string | null {
+  const match = FORBIDDEN_NAME_CHARACTERS.exec(name);
+  if (match) {
+    return `The workspace name contains an invisible or control character (U+${codeOf(match[0])}); type the name again without it.`;
+  }
+  for (const { pattern, what } of INVISIBLE_NAME_CHARACTERS) {
+    const found = pattern.exec(name);
+    if (found) {
+      return `The workspace name contains ${what} (U+${codeOf(found[0])}), which could make it look like another name; type the name again without it.`;
+    }
+  }
+  const mark = stackedMark(name.normalize('NFC'));
+  if (mark !== null) {
+    return `The workspace name contains a combining mark (U+${codeOf(mark)}) stacked on a letter that does not take one, which could make it look like another name; type the name again with ordinary accented letters.`;
+  }
+  return null;
+}
+
 /**
  * Checks a workspace name against the characters rule and against the names already taken
- * (`others`: the other workspaces' names, without the one being renamed). The built-in sandbox's
- * name is always taken unless `builtIn` is the built-in workspace itself.
+ * (`others`: the other workspaces' names, without the one being renamed). Taken means looking
+ * alike: the same UTS #39 confusable skeleton, ignoring case, width and spaces (confusables.ts).
+ * The built-in sandbox's name is always taken unless `builtIn` is the built-in workspace itself.
+ * The name is kept in NFC, so an "é" typed as "e" and a combining accent is stored as one letter.
  */
 export function checkWorkspaceName(
   name: string,
   others: readonly string[],
   options: { builtIn?: boolean } = {},
 ): Result<string> {
-  const match = FORBIDDEN_NAME_CHARACTERS.exec(name);
-  if (match) {
-    const code = match[0].codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0') ?? '?';
-    return fail(
-      'bad-input',
-      `The workspace name contains an invisible or control character (U+${code}); type the name again without it.`,
-    );
-  }
-  const trimmed = name.trim();
+  const problem = characterProblem(name);
+  if (problem !== null) return fail('bad-input', problem);
+  const trimmed = name.trim().normalize('NFC');
   if (trimmed === '') return fail('bad-input', 'The workspace name must not be empty.');
   if (trimmed.length > MAX_WORKSPACE_NAME_LENGTH) {
     return fail('bad-input', `The workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters.`);
   }
-  const key = nameKey(trimmed);
-  if (!options.builtIn && key === nameKey(BUILT_IN_SANDBOX_NAME)) {
+  if (!options.builtIn && namesLookAlike(trimmed, BUILT_IN_SANDBOX_NAME)) {
     return fail(
       'bad-input',
-      `"${BUILT_IN_SANDBOX_NAME}" is the built-in sandbox's name; choose another name for this workspace.`,
+      `"${BUILT_IN_SANDBOX_NAME}" is the built-in sandbox's name, and this name looks like it; choose another name for this workspace.`,
     );
   }
-  const copied = others.find((other) => nameKey(other) === key);
+  const copied = others.find((other) => namesLookAlike(other, trimmed));
   if (copied !== undefined) {
     return fail(
       'bad-input',
-      `Another workspace is already named "${copied}"; choose a name that tells them apart.`,
+      `Another workspace is already named "${copied}", which looks like this name; choose a name that tells them apart.`,
     );
   }
   return ok(trimmed);

@@ -17,7 +17,7 @@ import { WorkspacesPage } from './pages/workspaces';
 
 const API_KEY = 'e2e-second-key';
 const API_SECRET = 'e2e-second-secret-0123456789abcdef';
-const PASSPHRASE = 'correct horse battery staple';
+const PASSPHRASE = 'quartz lantern meadow orbit';
 const SECOND = 'Second sandbox';
 
 const test = base.extend<{ second: RunningSandbox }>({

@@ -68,6 +68,11 @@ export interface MainAppOptions {
   /** Builds the updater for a feed URL (Electron passes electron-updater's); absent: updates unsupported. */
   updateEngine?: UpdateEngineFactory;
   /**
+   * Where the administrator's update policy is looked for, first found wins (tests, and browser
+   * mode's `--update-policy <file>`); default the system path, then the packaged default.
+   */
+  updatePolicyPaths?: readonly string[];
+  /**
    * Kill tests only (browser mode's `--test-crash-point`): the action service stops for good at this
    * point of every action and says so on stdout, so that the test kills the process exactly there.
    */
@@ -132,7 +137,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const preferences = await PreferencesStore.open({ dataDir, log });
   const exportPaths = new ExportPaths();
   const workspaces = await WorkspaceStore.open({ dataDir, logger: consoleFor(log, 'workspaces') });
-  const keys = await KeyService.start({ dataDir, logger: consoleFor(log, 'keychain') });
+  const keys = await KeyService.start({ dataDir, logger: consoleFor(log, 'keychain'), names: workspaces });
   // The journal's MAC key and anchors live beside the API keys (keychain, else vault); loaded now
   // so that key fingerprints are stable from the first request, and again when the vault opens.
   const journalKeyring = new JournalKeyring(() => keys.itemStore(), dataDir, {
@@ -222,6 +227,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       workspaces.list().workspaces.some((w) => w.environment === 'production'),
     log,
     onStatus: (status) => events.emit('update-status', status),
+    ...(options.updatePolicyPaths ? { policyPaths: options.updatePolicyPaths } : {}),
   });
   // Issue 13: the risk watch runs per workspace on the main side, whether or not its tab is shown.
   const riskWatch = new RiskWatch({

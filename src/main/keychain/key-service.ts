@@ -23,7 +23,7 @@ import {
 import { MemoryKeyStore } from './memory-key-store';
 import { processSecrets } from '../security/secret-registry';
 import { OsKeyStore, type ProbeResult } from './os-key-store';
-import { VaultKeyStore } from './vault-key-store';
+import { VaultKeyStore, type PassphraseContext } from './vault-key-store';
 
 export interface KeyServiceDeps {
   dataDir: string;
@@ -34,6 +34,11 @@ export interface KeyServiceDeps {
   vault?: VaultKeyStore;
   /** For the default vault: tests pass timers they fire themselves. */
   idleTimers?: IdleTimers;
+  /**
+   * For the default vault: what knows the names a new passphrase must not lean on (the workspace
+   * store: workspace names and organization ids).
+   */
+  names?: PassphraseContext;
 }
 
 export class KeyService {
@@ -62,6 +67,7 @@ export class KeyService {
           logger: log,
           autoLockMinutes: settings.autoLockMinutes,
           idleTimers: deps.idleTimers,
+          passphraseContext: deps.names,
           onLocked: () => notify.service?.lockListeners.forEach((listener) => listener()),
         }),
       log,

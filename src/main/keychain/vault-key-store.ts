@@ -7,8 +7,10 @@
  * Issue 17: a new passphrase must pass the shared strength floor (zxcvbn score 3); a vault written
  * at a lower scrypt cost is re-encrypted at today's cost on its next successful unlock; and the
  * vault locks itself after an idle time (`IdleLock`) or when the shell calls `lock()`.
+ * Issue 26: the passphrase is scored with the names an attacker tries first (`PassphraseContext`).
  */
 import { mkdir, readFile, stat } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../workspaces/atomic-write';
 import { processSecrets } from '../security/secret-registry';
@@ -50,6 +52,22 @@ export interface VaultKeyStoreOptions {
   idleTimers?: IdleTimers;
   /** Told every time the vault locks (idle, shell, or operator), e.g. to refresh the screen. */
   onLocked?: (reason: 'idle' | 'request') => void;
+  /** Names an attacker tries first (workspace names, organization ids), asked at each `create`. */
+  passphraseContext?: PassphraseContext;
+}
+
+/** Whatever knows the console's own names: the workspace store, in the app. */
+export interface PassphraseContext {
+  userInputs(): readonly string[];
+}
+
+/** The OS account's name, a first guess for anyone at this machine; none when the OS will not say. */
+function osAccountName(): string[] {
+  try {
+    return [userInfo().username];
+  } catch {
+    return [];
+  }
 }
 
 interface Unlocked {
@@ -76,6 +94,7 @@ export class VaultKeyStore implements KeyStore {
   private queue: Promise<unknown> = Promise.resolve();
   private readonly idle: IdleLock;
   private readonly onLocked: ((reason: 'idle' | 'request') => void) | undefined;
+  private readonly context: PassphraseContext | undefined;
 
   constructor(options: VaultKeyStoreOptions) {
     this.dataDir = options.dataDir;
@@ -83,6 +102,7 @@ export class VaultKeyStore implements KeyStore {
     this.log = options.logger ?? console;
     this.cost = options.scrypt ?? DEFAULT_SCRYPT;
     this.onLocked = options.onLocked;
+    this.context = options.passphraseContext;
     this.idle = new IdleLock(
       () => this.lockFor('idle'),
       options.autoLockMinutes ?? DEFAULT_AUTO_LOCK_MINUTES,
@@ -113,7 +133,12 @@ export class VaultKeyStore implements KeyStore {
   create(passphrase: string): Promise<void> {
     processSecrets.add(passphrase);
     return this.serial(async () => {
-      const weak = weakPassphraseMessage(passphrase);
+      // The main side is the authority: it scores with every name it knows (the renderer's meter
+      // has no OS account name), the app's own words being added by the shared function.
+      const weak = weakPassphraseMessage(passphrase, [
+        ...osAccountName(),
+        ...(this.context?.userInputs() ?? []),
+      ]);
       if (weak !== null) throw new KeyStoreError('bad-input', weak);
       if (await this.exists()) {
         throw new KeyStoreError(

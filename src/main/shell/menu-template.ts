@@ -95,6 +95,8 @@ export function aboutDetail(facts: {
   arch: string;
   dataDir: string;
   logFile: string;
+  /** The update policy in force, or why it was refused (UpdateService.aboutLine). */
+  updates?: string;
 }): string {
   return [
     `Version ${facts.version}`,
@@ -103,5 +105,6 @@ export function aboutDetail(facts: {
     '',
     `Data folder: ${facts.dataDir}`,
     `Log file: ${facts.logFile}`,
+    ...(facts.updates ? ['', facts.updates] : []),
   ].join('\n');
 }

@@ -7,6 +7,8 @@ export function installAppMenu(deps: {
   dataDir: string;
   logFile: string;
   lockVault?: () => Promise<void>;
+  /** Help › About's update line: the policy in force, or why it was refused (UpdateService.aboutLine). */
+  updatePolicy?: () => string;
 }): void {
   const template = buildMenuTemplate({
     platform: process.platform,
@@ -28,6 +30,7 @@ export function installAppMenu(deps: {
           arch: process.arch,
           dataDir: deps.dataDir,
           logFile: deps.logFile,
+          ...(deps.updatePolicy ? { updates: deps.updatePolicy() } : {}),
         });
         const options = {
           type: 'info' as const,

@@ -4,6 +4,7 @@
  * (off by default, consent on production) are tested with any engine, and this adapter is tested
  * with electron-updater's real logic under Node against a loopback feed.
  */
+import { basename } from 'node:path';
 import type { AppUpdater } from 'electron-updater';
 import type { Logger } from '../log/logger';
 
@@ -17,8 +18,14 @@ export interface UpdateCheck {
 export interface UpdateEngine {
   /** Reads the feed's metadata (latest.yml). */
   check(): Promise<UpdateCheck>;
-  /** Downloads the update found by the last check and verifies its sha512. */
-  download(): Promise<void>;
+  /**
+   * Downloads the update found by the last check, verifies its sha512 against latest.yml and
+   * returns the downloaded installer's path. That check only proves the download is what the feed
+   * described: the service then checks the Ed25519 signature (update-signature.ts).
+   */
+  download(): Promise<string>;
+  /** The text of `<installer file name>.sig` beside latest.yml; null when the feed has none (404). */
+  fetchSignature(installerPath: string): Promise<string | null>;
   /** Whether a downloaded update is installed when the app quits. */
   setInstallOnQuit(install: boolean): void;
   /** Quits, installs and starts the new version. */
@@ -52,7 +59,28 @@ export function engineFromAppUpdater(updater: AppUpdater, feedUrl: string, log: 
       return { version: result.updateInfo.version, available: result.isUpdateAvailable };
     },
     async download() {
-      await updater.downloadUpdate();
+      const files = await updater.downloadUpdate();
+      const file = files[0];
+      if (file === undefined) throw new Error('the updater downloaded no file');
+      return file;
+    },
+    async fetchSignature(installerPath) {
+      const url = new URL(`${encodeURIComponent(basename(installerPath))}.sig`, feedUrl);
+      // electron-updater's own HTTP client: the same transport (Electron's net, proxies) as the feed.
+      const executor = (updater as unknown as { httpExecutor: SignatureFetcher }).httpExecutor;
+      try {
+        const text = await executor.request({
+          protocol: url.protocol,
+          hostname: url.hostname,
+          ...(url.port ? { port: url.port } : {}),
+          path: url.pathname,
+          headers: { 'Cache-Control': 'no-cache' },
+        });
+        return text ?? '';
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return null;
+        throw error;
+      }
     },
     setInstallOnQuit(install) {
       updater.autoInstallOnAppQuit = install;
@@ -61,4 +89,8 @@ export function engineFromAppUpdater(updater: AppUpdater, feedUrl: string, log: 
       updater.quitAndInstall(false, true);
     },
   };
+}
+
+interface SignatureFetcher {
+  request(options: Record<string, unknown>): Promise<string | null>;
 }

@@ -1,4 +1,7 @@
-/** updates.*: the router's side of the update service. */
+/**
+ * updates.*: the router's side of the update service. The renderer reads the status, checks now and
+ * chooses when a verified update installs; the feed and the consent come only from the policy file.
+ */
 import { ok } from '../../shared/result';
 import type { HandlersFor } from '../handlers/types';
 import type { UpdateService } from './update-service';
@@ -6,7 +9,6 @@ import type { UpdateService } from './update-service';
 export function registerUpdateHandlers(deps: { updates: UpdateService }): HandlersFor<'updates'> {
   return {
     'updates.status': async () => ok(deps.updates.status()),
-    'updates.configure': (input) => deps.updates.configure(input),
     'updates.check': () => deps.updates.check(),
     'updates.installOnRestart': (input) => deps.updates.installOnRestart(input.now === true),
   };

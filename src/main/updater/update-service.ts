@@ -1,29 +1,33 @@
 /**
- * Desktop updates behind a setting (issue 15.3). The rules, each tested in test/unit/updater:
- * - The feed URL is empty by default, and then no engine is even built: nothing reaches the network.
- * - Automatic checks (at start and every 6 hours) run only when the operator turned them on, and,
- *   while any production workspace exists, only with their explicit consent to that.
- * - A check the operator asks for is consent for that one check and its download.
+ * Desktop updates (issues 15.3 and 26). The rules, each tested in test/unit/updater:
+ * - The feed, automatic checks and the consent to update automatically while a production
+ *   workspace exists come only from the administrator's policy file (update-policy.ts), read once
+ *   at start. No renderer call can change them; the renderer sees them, checks now, and chooses when
+ *   a verified update installs.
+ * - No feed (the default), or a bad policy: updates are off, no engine is built, nothing reaches
+ *   the network. A bad policy is reported in the status and the log.
+ * - Automatic checks (at start and every 6 hours) run only when the policy turns them on, and,
+ *   while any production workspace exists, only when it also gives the production consent.
+ * - Every download is verified against the Ed25519 update key built into the app
+ *   (update-signature.ts) before it is "ready". A missing, malformed or mismatched signature: the
+ *   downloaded file is deleted, nothing is installed, and the status says why ("refused").
  * - Nothing is installed until the operator says so: "restart now" or "install when I quit".
- * Settings live in `updates.json` of the data folder.
+ * The `updates.json` an older version wrote in the data folder is never read.
  */
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { KeyObject } from 'node:crypto';
 import type { UpdateStatus } from '../../shared/contract';
 import { fail, ok, type Result } from '../../shared/result';
 import type { Logger } from '../log/logger';
-import { writeFileAtomic } from '../workspaces/atomic-write';
-import { parseFeedUrl } from './feed-url';
 import { UpdaterInactiveError, type UpdateEngine, type UpdateEngineFactory } from './update-engine';
+import { defaultPolicyPaths, loadUpdatePolicy, type UpdatePolicy } from './update-policy';
+import { builtInUpdateKey, checkUpdateSignature } from './update-signature';
 
 const AUTOMATIC_EVERY_MS = 6 * 60 * 60 * 1000;
-
-interface UpdateSettings {
-  feedUrl: string;
-  automatic: boolean;
-  productionConsent: boolean;
-}
-const DEFAULT_SETTINGS: UpdateSettings = { feedUrl: '', automatic: false, productionConsent: false };
+const PAUSED_FOR_PRODUCTION =
+  'A production workspace exists and the update policy gives no consent for automatic updates there: check by hand.';
 
 export interface UpdateServiceDeps {
   dataDir: string;
@@ -36,142 +40,80 @@ export interface UpdateServiceDeps {
   now?: () => Date;
   /** The automatic checks' timer; tests pass their own. */
   every?: (ms: number, run: () => void) => { stop(): void };
+  /** Where the policy is looked for, first found wins; default the system path, then the packaged one. */
+  policyPaths?: readonly string[];
+  /** The key updates must be signed with; default the one built into the app. Tests pass their own. */
+  publicKey?: KeyObject;
 }
 
-function readSettings(raw: unknown): UpdateSettings {
-  if (typeof raw !== 'object' || raw === null) return { ...DEFAULT_SETTINGS };
-  const r = raw as Record<string, unknown>;
-  const feed = typeof r['feedUrl'] === 'string' ? parseFeedUrl(r['feedUrl']) : null;
-  return {
-    feedUrl: feed?.ok ? feed.value : '',
-    automatic: r['automatic'] === true,
-    productionConsent: r['productionConsent'] === true,
-  };
-}
+type OwnState = Pick<
+  UpdateStatus,
+  'state' | 'availableVersion' | 'installOnQuit' | 'message' | 'lastCheckedAt'
+>;
 
 export class UpdateService {
   private engine: UpdateEngine | null = null;
-  private engineFeed = '';
   private timer: { stop(): void } | null = null;
   private busy: Promise<unknown> | null = null;
-  private state: Omit<UpdateStatus, keyof UpdateSettings | 'currentVersion' | 'automaticPaused'>;
+  private state: OwnState;
   private automaticPaused: string | null = null;
 
   private constructor(
     private readonly deps: UpdateServiceDeps,
-    private settings: UpdateSettings,
+    private readonly policy: UpdatePolicy,
   ) {
+    const unsupported = deps.createEngine === null;
     this.state = {
-      state: deps.createEngine === null ? 'unsupported' : settings.feedUrl === '' ? 'off' : 'idle',
+      state: unsupported ? 'unsupported' : policy.feedUrl === '' ? 'off' : 'idle',
       availableVersion: null,
       installOnQuit: false,
-      message: deps.createEngine === null ? 'Updates apply to the installed desktop app only.' : null,
+      message: unsupported ? 'Updates apply to the installed desktop app only.' : policy.problem,
       lastCheckedAt: null,
     };
   }
 
   static async open(deps: UpdateServiceDeps): Promise<UpdateService> {
-    let raw: unknown = null;
-    try {
-      raw = JSON.parse(await readFile(join(deps.dataDir, 'updates.json'), 'utf8'));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-        deps.log.warn('updater', 'updates.json unreadable: updates are off until set again', error);
-    }
-    return new UpdateService(deps, readSettings(raw));
+    const policy = await loadUpdatePolicy(deps.policyPaths ?? defaultPolicyPaths());
+    if (policy.problem !== null) deps.log.error('updater', `update policy refused: ${policy.problem}`);
+    else if (policy.source !== null)
+      deps.log.info(
+        'updater',
+        `update policy from ${policy.source}: ${policy.feedUrl || 'no feed, updates off'}`,
+      );
+    if (existsSync(join(deps.dataDir, 'updates.json')))
+      deps.log.info(
+        'updater',
+        "updates.json in the data folder is ignored: the update feed comes from the administrator's policy",
+      );
+    return new UpdateService(deps, policy);
   }
 
   status(): UpdateStatus {
     return {
       ...this.state,
-      ...this.settings,
+      feedUrl: this.policy.feedUrl,
+      automatic: this.policy.automatic,
+      productionConsent: this.policy.productionConsent,
+      policy: { source: this.policy.source, problem: this.policy.problem },
       automaticPaused: this.automaticPaused,
       currentVersion: this.deps.currentVersion,
     };
   }
 
-  /** At start: schedules automatic checks when allowed, and runs the first one. */
+  /** One line for Help › About: where the update policy came from, or why it was refused. */
+  aboutLine(): string {
+    const { source, problem, feedUrl } = this.policy;
+    if (problem !== null) return `Updates: off, the update policy was refused: ${problem}`;
+    if (source === null) return 'Updates: off, no update policy is installed.';
+    return `Updates: ${feedUrl === '' ? 'off' : feedUrl}, from the policy ${source}.`;
+  }
+
+  /** At start: schedules automatic checks when the policy allows them, and runs the first one. */
   async start(): Promise<void> {
-    await this.refreshAutomatic();
-  }
-
-  async configure(input: Partial<UpdateSettings>): Promise<Result<UpdateStatus>> {
-    const next = { ...this.settings };
-    if (input.feedUrl !== undefined) {
-      const feed = parseFeedUrl(input.feedUrl);
-      if (!feed.ok) return feed;
-      next.feedUrl = feed.value;
-    }
-    if (input.automatic !== undefined) next.automatic = input.automatic;
-    if (input.productionConsent !== undefined) next.productionConsent = input.productionConsent;
-    try {
-      await writeFileAtomic(join(this.deps.dataDir, 'updates.json'), JSON.stringify(next, null, 2));
-    } catch (error) {
-      this.deps.log.error('updater', 'could not save updates.json', error);
-      return fail('io', 'Could not save the update settings in the data folder.');
-    }
-    const feedChanged = next.feedUrl !== this.settings.feedUrl;
-    this.settings = next;
-    if (feedChanged && this.state.state !== 'unsupported') {
-      this.engine = null;
-      this.set({
-        state: next.feedUrl === '' ? 'off' : 'idle',
-        availableVersion: null,
-        message: null,
-        installOnQuit: false,
-      });
-    }
-    await this.refreshAutomatic();
-    return ok(this.status());
-  }
-
-  /** The operator's "check now": checks, and downloads a newer version. */
-  async check(): Promise<Result<UpdateStatus>> {
-    if (this.state.state === 'unsupported')
-      return fail('unsupported', this.state.message ?? 'Updates are unsupported here.');
-    if (this.settings.feedUrl === '')
-      return fail(
-        'bad-input',
-        'No update feed is set: enter the feed URL your organization gave you first.',
-        {
-          field: 'feedUrl',
-        },
-      );
-    await this.runCheck();
-    return ok(this.status());
-  }
-
-  async installOnRestart(now: boolean): Promise<Result<UpdateStatus>> {
-    if (this.state.state !== 'ready' || this.engine === null)
-      return fail('bad-input', 'No downloaded update is ready to install.');
-    this.engine.setInstallOnQuit(true);
-    this.set({ installOnQuit: true });
-    if (now) this.engine.quitAndInstall();
-    return ok(this.status());
-  }
-
-  close(): void {
     this.timer?.stop();
     this.timer = null;
-  }
-
-  private set(patch: Partial<typeof this.state>): void {
-    this.state = { ...this.state, ...patch };
-    this.deps.onStatus?.(this.status());
-  }
-
-  private async refreshAutomatic(): Promise<void> {
-    this.timer?.stop();
-    this.timer = null;
-    const { feedUrl, automatic, productionConsent } = this.settings;
     this.automaticPaused = null;
-    if (this.state.state === 'unsupported' || feedUrl === '' || !automatic) return;
-    if (!productionConsent && (await this.deps.hasProductionWorkspace())) {
-      this.automaticPaused =
-        'A production workspace exists: automatic updates wait for your consent. Check by hand, or give consent.';
-      this.deps.onStatus?.(this.status());
-      return;
-    }
+    if (this.state.state === 'unsupported' || this.policy.feedUrl === '' || !this.policy.automatic) return;
     const every =
       this.deps.every ??
       ((ms: number, run: () => void) => {
@@ -183,14 +125,46 @@ export class UpdateService {
     await this.automaticTick();
   }
 
+  /** The operator's "check now": checks, downloads a newer version and verifies its signature. */
+  async check(): Promise<Result<UpdateStatus>> {
+    if (this.state.state === 'unsupported')
+      return fail('unsupported', this.state.message ?? 'Updates are unsupported here.');
+    if (this.policy.problem !== null)
+      return fail('unsupported', `Updates are off: the update policy was refused (${this.policy.problem}).`);
+    if (this.policy.feedUrl === '')
+      return fail('unsupported', 'Updates are off: your administrator has set no update feed.');
+    await this.runCheck();
+    return ok(this.status());
+  }
+
+  /** Only for an update that is downloaded and verified ("ready"). */
+  async installOnRestart(now: boolean): Promise<Result<UpdateStatus>> {
+    if (this.state.state !== 'ready' || this.engine === null)
+      return fail('bad-input', 'No downloaded and verified update is ready to install.');
+    this.engine.setInstallOnQuit(true);
+    this.set({ installOnQuit: true });
+    if (now) this.engine.quitAndInstall();
+    return ok(this.status());
+  }
+
+  close(): void {
+    this.timer?.stop();
+    this.timer = null;
+  }
+
+  private set(patch: Partial<OwnState>): void {
+    this.state = { ...this.state, ...patch };
+    this.deps.onStatus?.(this.status());
+  }
+
   /** Consent is asked again at each tick: a production workspace may have been added since. */
   private async automaticTick(): Promise<void> {
-    if (!this.settings.productionConsent && (await this.deps.hasProductionWorkspace())) {
-      this.automaticPaused =
-        'A production workspace exists: automatic updates wait for your consent. Check by hand, or give consent.';
+    if (!this.policy.productionConsent && (await this.deps.hasProductionWorkspace())) {
+      this.automaticPaused = PAUSED_FOR_PRODUCTION;
       this.deps.onStatus?.(this.status());
       return;
     }
+    this.automaticPaused = null;
     await this.runCheck();
   }
 
@@ -203,27 +177,46 @@ export class UpdateService {
 
   private async checkAndDownload(): Promise<void> {
     if (this.state.state === 'ready') return;
-    const feed = this.settings.feedUrl;
-    if (this.engine === null || this.engineFeed !== feed) {
-      this.engine = this.deps.createEngine!(feed);
-      this.engineFeed = feed;
-    }
+    this.engine ??= this.deps.createEngine!(this.policy.feedUrl);
     const engine = this.engine;
     this.set({ state: 'checking', message: null });
+    let file: string | null = null;
     try {
       const found = await engine.check();
       const lastCheckedAt = (this.deps.now?.() ?? new Date()).toISOString();
       if (!found.available) return this.set({ state: 'up-to-date', availableVersion: null, lastCheckedAt });
       this.set({ state: 'downloading', availableVersion: found.version, lastCheckedAt });
-      await engine.download();
-      this.deps.log.info('updater', `version ${found.version} downloaded; it installs on restart`);
+      file = await engine.download();
+      const refusal = await checkUpdateSignature(
+        file,
+        await engine.fetchSignature(file),
+        this.deps.publicKey ?? builtInUpdateKey(),
+      );
+      if (refusal !== null) {
+        await this.discard(file);
+        const message = `Version ${found.version} was refused and deleted: ${refusal}. Nothing was installed.`;
+        this.deps.log.error('updater', message);
+        return this.set({ state: 'refused', message });
+      }
+      this.deps.log.info('updater', `version ${found.version} downloaded and its signature verified`);
       this.set({ state: 'ready' });
     } catch (error) {
+      if (file !== null) await this.discard(file);
       if (error instanceof UpdaterInactiveError)
         return this.set({ state: 'unsupported', message: error.message });
       this.deps.log.warn('updater', 'update check failed', error);
       const reason = error instanceof Error ? error.message.split('\n')[0]!.slice(0, 300) : 'unknown error';
       this.set({ state: 'error', message: `The update check failed: ${reason}` });
     }
+  }
+
+  /** Deletes a refused download and electron-updater's record of it, so nothing can install it. */
+  private async discard(file: string): Promise<void> {
+    for (const path of [file, join(dirname(file), 'update-info.json')])
+      await rm(path, { force: true }).catch((error: unknown) =>
+        this.deps.log.error('updater', `could not delete the refused update ${path}`, error),
+      );
+    // A fresh engine next time: the old one still holds the refused download as "downloaded".
+    this.engine = null;
   }
 }

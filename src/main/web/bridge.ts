@@ -10,6 +10,7 @@
  * - Static files of the built renderer are served with the same CSP as the Electron window.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
@@ -24,12 +25,22 @@ import { staticContentType } from '../security/static-content-type';
 export const TOKEN_HEADER = 'x-copper-token';
 const MAX_BODY_BYTES = 1024 * 1024;
 /**
- * Slowloris bounds: one operator's browser needs a handful of connections (the event stream, a
- * few calls in flight, static files); a local process holding hundreds open, or sending its
- * headers a byte at a time, must not be able to starve it.
+ * Connection bounds. One operator's browser needs a handful of connections (the event stream, a
+ * few calls in flight, static files). A local process without the token must not be able to hold
+ * them all: a cap alone is itself the denial (64 silent sockets, reopened now and then, used to
+ * refuse every call). So the cap is kept by closing the connection that has been idle longest when
+ * a new one arrives, and idle connections do not last: 2 s to send a first request, 5 s idle
+ * between keep-alive requests. A connection carrying an accepted, token-bearing call or the event
+ * stream is never closed for either reason; without the token a connection is never more than idle.
  */
 export const BRIDGE_LIMITS = {
   maxConnections: 64,
+  /** A new connection must have sent a whole request head within this time. */
+  firstRequestMs: 2_000,
+  /** A connection that has been answered must send its next request head within this time. */
+  keepAliveIdleMs: 5_000,
+  /** How often idle connections are looked for: the two rules above hold to within this. */
+  sweepMs: 250,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 120_000,
   keepAliveTimeoutMs: 5_000,
@@ -143,22 +154,52 @@ function refuse(res: ServerResponse, status: number, message: string): void {
   sendJson(res, status, { ok: false, error: { code: 'forbidden', message } });
 }
 
+class BodyTooLarge extends Error {}
+
+/**
+ * The body as text, buffering at most MAX_BODY_BYTES. Past that (or when the declared length is
+ * past it) the socket stops being read, so only node's read-ahead (a socket read or two, 64 KiB
+ * each) is read beyond the limit, and the promise rejects with BodyTooLarge; the caller answers 413
+ * with `Connection: close`.
+ */
 function readBody(req: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length']);
+    if (declared > MAX_BODY_BYTES) {
+      req.socket.pause();
+      reject(new BodyTooLarge());
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer): void => {
       size += chunk.length;
       if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        req.destroy();
+        req.off('data', onData);
+        req.pause();
+        req.socket.pause();
+        chunks.length = 0;
+        reject(new BodyTooLarge());
         return;
       }
       chunks.push(chunk);
-    });
+    };
+    req.on('data', onData);
     req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
+}
+
+/** What the bridge knows about one connection, to close idle ones and never an accepted call. */
+interface Connection {
+  /** When the connection opened or last finished (or started) a request; performance.now(). */
+  since: number;
+  /** Requests received and not yet answered (HTTP/1.1 lets a client pipeline several). */
+  inFlight: number;
+  /** Of those, the ones that passed the Host, Origin and token checks (an RPC or the event stream). */
+  accepted: number;
+  /** Whether a response has been finished on it: the keep-alive rule then applies, not the first-request one. */
+  answered: boolean;
 }
 
 export async function startWebBridge(options: WebBridgeOptions): Promise<RunningBridge> {
@@ -222,7 +263,8 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<Running
     });
   };
 
-  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+  /** `accept` marks the request as a real call: its connection is then never closed as idle. */
+  const handle = async (req: IncomingMessage, res: ServerResponse, accept: () => void): Promise<void> => {
     securityHeaders(res);
     if (!allowedHosts.has(req.headers.host ?? '')) return refuse(res, 421, 'Unexpected Host header.');
     const origin = req.headers.origin;
@@ -235,11 +277,20 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<Running
       if (!tokenOk(req)) return refuse(res, 401, 'Missing or wrong connection token.');
       if (mediaTypeOf(req.headers['content-type']) !== 'application/json')
         return refuse(res, 415, 'Content-Type must be application/json.');
+      accept();
       let input: unknown;
       try {
         const text = await readBody(req);
         input = text.length ? JSON.parse(text) : {};
-      } catch {
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          // The rest of the body is left unread: close the connection once the answer is out.
+          res.setHeader('Connection', 'close');
+          return sendJson(res, 413, {
+            ok: false,
+            error: { code: 'bad-input', message: 'The request body is larger than 1 MB.' },
+          });
+        }
         return sendJson(res, 400, {
           ok: false,
           error: { code: 'bad-input', message: 'The request body is not valid JSON.' },
@@ -251,24 +302,105 @@ export async function startWebBridge(options: WebBridgeOptions): Promise<Running
     if (url.pathname === '/events') {
       if (req.method !== 'GET') return refuse(res, 405, 'Use GET.');
       if (!tokenOk(req)) return refuse(res, 401, 'Missing or wrong connection token.');
+      accept();
       return openEventStream(req, res);
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed.');
     return serveStatic(url.pathname, res);
   };
 
+  const connections = new Map<Socket, Connection>();
+  let sweeper: NodeJS.Timeout | undefined;
+
+  const drop = (socket: Socket): void => {
+    connections.delete(socket);
+    socket.destroy();
+  };
+
+  /** Closes the connections past their idle time; never one with an accepted call in flight. */
+  const sweep = (): void => {
+    const now = performance.now();
+    for (const [socket, c] of connections) {
+      if (c.accepted > 0) continue;
+      // A refused request in flight is a response the client is slow to take: idle all the same.
+      const limit =
+        c.answered || c.inFlight > 0 ? BRIDGE_LIMITS.keepAliveIdleMs : BRIDGE_LIMITS.firstRequestMs;
+      if (now - c.since >= limit) drop(socket);
+    }
+    if (connections.size === 0 && sweeper !== undefined) {
+      clearInterval(sweeper);
+      sweeper = undefined;
+    }
+  };
+
+  /**
+   * The connection to close to admit a new one at the cap: one already closing, else the one idle
+   * longest, else one busy only with a refused request (a client not taking its answer); never one
+   * with an accepted call. Undefined when every connection carries an accepted call.
+   */
+  const victim = (): Socket | undefined => {
+    let idle: Socket | undefined;
+    let idleSince = Infinity;
+    let busy: Socket | undefined;
+    let busySince = Infinity;
+    for (const [socket, c] of connections) {
+      if (socket.destroyed) return socket;
+      if (c.accepted > 0) continue;
+      if (c.inFlight === 0) {
+        if (c.since < idleSince) [idle, idleSince] = [socket, c.since];
+      } else if (c.since < busySince) [busy, busySince] = [socket, c.since];
+    }
+    return idle ?? busy;
+  };
+
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    const c = connections.get(req.socket);
+    let accepted = false;
+    if (c !== undefined) {
+      c.inFlight++;
+      c.since = performance.now();
+      res.once('close', () => {
+        c.inFlight--;
+        if (accepted) c.accepted--;
+        c.answered = true;
+        c.since = performance.now();
+      });
+    }
+    const accept = (): void => {
+      if (accepted || c === undefined) return;
+      accepted = true;
+      c.accepted++;
+    };
+    handle(req, res, accept).catch((error: unknown) => {
       options.log.error('web-bridge', 'request failed', error);
       if (!res.headersSent)
         sendJson(res, 500, { ok: false, error: { code: 'internal', message: 'Internal error.' } });
       else res.destroy();
     });
   });
+  // Runs after node:http's own listener: the socket is already set up as an HTTP connection.
+  server.on('connection', (socket: Socket) => {
+    if (connections.size >= BRIDGE_LIMITS.maxConnections) {
+      const old = victim();
+      // Every connection carries an accepted call: only a token holder can be in this state.
+      if (old === undefined) return void socket.destroy();
+      drop(old);
+    }
+    connections.set(socket, { since: performance.now(), inFlight: 0, accepted: 0, answered: false });
+    socket.once('close', () => connections.delete(socket));
+    if (sweeper === undefined) {
+      sweeper = setInterval(sweep, BRIDGE_LIMITS.sweepMs);
+      sweeper.unref();
+    }
+  });
+  server.once('close', () => {
+    if (sweeper !== undefined) clearInterval(sweeper);
+    sweeper = undefined;
+  });
+  // Node's own bounds stay as a second line; the cap is kept above, so node's must not refuse first.
   server.headersTimeout = BRIDGE_LIMITS.headersTimeoutMs;
   server.requestTimeout = BRIDGE_LIMITS.requestTimeoutMs;
   server.keepAliveTimeout = BRIDGE_LIMITS.keepAliveTimeoutMs;
-  server.maxConnections = BRIDGE_LIMITS.maxConnections;
 
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,6 +1,8 @@
 /**
  * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large|huge
  * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`.
+ * `--update-policy <file>` reads the update policy from that file instead of the system path (the
+ * updater itself is unsupported in browser mode; the policy is shown and its problems reported).
  * `--test-crash-point sent|answer-received|answered` (kill tests only) stops every action for good at
  * that point and prints `crash-point <name>`, so that the test kills the process exactly there.
  * `--bench-request-budget` (benchmarks only) raises the embedded sandbox's request limit and the
@@ -23,7 +25,7 @@ function usage(message: string): never {
   console.error(
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
       ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]` +
-      ` [--test-crash-point <point>]`,
+      ` [--test-crash-point <point>] [--update-policy <file>]`,
   );
   process.exit(2);
 }
@@ -38,6 +40,7 @@ async function main(): Promise<void> {
     'sandbox-control-token'?: string;
     'bench-request-budget'?: string;
     'test-crash-point'?: string;
+    'update-policy'?: string;
   };
   try {
     ({ values } = parseArgs({
@@ -50,6 +53,7 @@ async function main(): Promise<void> {
         'sandbox-control-token': { type: 'string' },
         'bench-request-budget': { type: 'string' },
         'test-crash-point': { type: 'string' },
+        'update-policy': { type: 'string' },
       },
       strict: true,
     }));
@@ -99,6 +103,9 @@ async function main(): Promise<void> {
     sandboxControlToken,
     benchRequestBudget,
     ...(crashPoint !== undefined ? { crashPoint: crashPoint as CrashPoint } : {}),
+    ...(values['update-policy'] !== undefined
+      ? { updatePolicyPaths: [resolve(values['update-policy'])] }
+      : {}),
   });
   const bridge = await startWebBridge({
     router: mainApp.router,

@@ -147,6 +147,11 @@ export class WorkspaceStore {
     return null;
   }
 
+  /** The names a vault passphrase must not lean on: every workspace's name and organization id. */
+  userInputs(): string[] {
+    return this.state.workspaces.flatMap((w) => [w.name, w.organizationId]);
+  }
+
   list(): WorkspaceListData {
     const data: WorkspaceListData = {
       workspaces: clone(this.state.workspaces),

@@ -15,7 +15,7 @@ import { CALL_NAMES, type CallName } from '../../../src/shared/contract';
 
 const API_SECRET = 'S3cr3t-' + 'x9Qz'.repeat(12);
 const API_KEY = 'containment-key-7f3a';
-const VAULT_PASSPHRASE = 'correct horse battery staple';
+const VAULT_PASSPHRASE = 'quartz lantern meadow orbit';
 
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -202,7 +202,6 @@ describe('secret containment', () => {
     await call('keychain.setAutoLock', { minutes: 30 });
     // Updates: no feed is configured, so none of these reaches the network.
     await call('updates.status', {});
-    await call('updates.configure', { feedUrl: '' });
     await call('updates.check', {});
     await call('updates.installOnRestart', {});
     await call('workspaces.saveUiState', { id: ws, uiState: { tab: 'loans' } });

@@ -1,11 +1,11 @@
 /**
  * Issue 17.6 on the browser-mode bridge: a malformed percent-escape is the client's error (400, no
- * error log line); the Content-Type check parses the media type; connections and header time are
- * capped so a local slowloris cannot starve the operator's browser.
+ * error log line); the Content-Type check parses the media type; header and request time are bounded.
+ * Issue 26 below: idle connections cannot hold the bridge closed; an oversized body gets a 413.
  */
 import { once } from 'node:events';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
+import { request, type IncomingMessage } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -113,33 +113,244 @@ describe('web bridge hardening (issue 17)', () => {
     expect(bridge.server.requestTimeout).toBeLessThanOrEqual(120_000);
     expect(bridge.server.requestTimeout).toBeGreaterThan(0);
   });
+});
 
-  it('drops connections past its cap instead of letting them pile up', async () => {
-    expect(bridge.server.maxConnections).toBe(BRIDGE_LIMITS.maxConnections);
-    // Earlier tests' connections may still be closing on the server side: let them go first.
-    const open = () => new Promise<number>((done) => bridge.server.getConnections((_, count) => done(count)));
-    for (let i = 0; i < 200 && (await open()) > 0; i++) await new Promise((r) => setTimeout(r, 5));
-    expect(await open()).toBe(0);
-    const held: Socket[] = [];
-    let accepted = 0;
-    const counted = () => accepted++;
-    bridge.server.on('connection', counted);
+/**
+ * Issue 26: a local process without the token could deny the console by holding the connection cap
+ * with idle sockets, and a body over 1 MB got a TCP reset. Now idle connections are closed after 2 s
+ * (5 s between keep-alive requests), the cap is kept by closing the oldest idle connection, never one
+ * carrying an accepted call or the event stream, and an oversized body gets a 413 JSON answer.
+ */
+describe('web bridge: idle connections cannot hold it closed (issue 26)', () => {
+  let bridge: RunningBridge;
+  let dir: string;
+  const cap = BRIDGE_LIMITS.maxConnections;
+  /** A hang guard, not a timing claim: a call that is not refused answers at once; 2 s is the idle rule. */
+  const HANG_GUARD_MS = 4_000;
+  const releases: (() => void)[] = [];
+  const router: Router = {
+    async dispatch(name) {
+      if (name === 'test.slow') await new Promise<void>((release) => releases.push(release));
+      return { ok: true, value: name };
+    },
+  };
+  /** The most connections the server held at once, read after each admission (the bridge's own listener runs first). */
+  let most = 0;
+  const admitted: Socket[] = [];
+  const onConnection = (socket: Socket): void => {
+    admitted.push(socket);
+    bridge.server.getConnections((_, count) => (most = Math.max(most, count)));
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'bridge26-'));
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>t</title>');
+    bridge = await startWebBridge({ router, events: new EventBus(), log, staticDir: dir });
+    bridge.server.on('connection', onConnection);
+  });
+  afterAll(async () => {
+    for (const release of releases) release();
+    await bridge.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const openCount = () => new Promise<number>((done) => bridge.server.getConnections((_, n) => done(n)));
+  async function settle(): Promise<void> {
+    for (let i = 0; i < 400 && (await openCount()) > 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(await openCount()).toBe(0);
+    most = 0;
+    admitted.length = 0;
+  }
+
+  /** A token-bearing RPC on its own connection; rejects on a reset, a close or the hang guard. */
+  function call(
+    name: string,
+    opts: { body?: string | Buffer[]; signal?: AbortSignal } = {},
+  ): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: bridge.port,
+          method: 'POST',
+          path: `/rpc/${name}`,
+          headers: { 'content-type': 'application/json', 'x-copper-token': bridge.token },
+          agent: false,
+          signal: opts.signal ?? AbortSignal.timeout(HANG_GUARD_MS),
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      if (Array.isArray(opts.body)) {
+        // Chunked: no declared length, so the server must count what it reads.
+        for (const chunk of opts.body) req.write(chunk);
+        req.end();
+      } else req.end(opts.body ?? '{}');
+    });
+  }
+
+  /** Opens `count` sockets that send nothing (or, with `partial`, every other one half a request line); answers how many connected. */
+  async function openIdle(count: number, held: Set<Socket>, partial = false): Promise<number> {
+    const opened: Promise<boolean>[] = [];
+    for (let i = 0; i < count; i++) {
+      const socket = connect(bridge.port, '127.0.0.1');
+      socket.on('error', () => undefined);
+      held.add(socket);
+      socket.once('close', () => held.delete(socket));
+      opened.push(
+        once(socket, 'connect').then(
+          () => {
+            if (partial && i % 2 === 1) socket.write('GET / HTTP/1.1\r\nHost: 127.0.0.1');
+            return true;
+          },
+          () => false,
+        ),
+      );
+    }
+    return (await Promise.all(opened)).filter(Boolean).length;
+  }
+
+  it('answers a token-bearing call while a local process holds 300 idle sockets, and the cap still bounds them', async () => {
+    await settle();
+    const held = new Set<Socket>();
+    const HELD = 300;
     try {
-      for (let i = 0; i < BRIDGE_LIMITS.maxConnections; i++) {
-        const socket = connect(bridge.port, '127.0.0.1');
-        await once(socket, 'connect');
-        held.push(socket);
+      // Three rounds of the attack: top up to 300 open sockets (silent or with a partial request
+      // line), as an attacker reopening what the bridge closed would, then make a real call.
+      for (let round = 0; round < 3; round++) {
+        const missing = HELD - held.size;
+        expect(await openIdle(missing, held, true)).toBe(missing); // all 300 held at this point
+        const res = await call('app.info');
+        expect(res.status, `round ${round}`).toBe(200);
+        expect(JSON.parse(res.body)).toEqual({ ok: true, value: 'app.info' });
+        await new Promise((r) => setTimeout(r, 300));
       }
-      const dropped = once(bridge.server, 'drop');
-      const extra = connect(bridge.port, '127.0.0.1');
-      extra.on('error', () => undefined);
-      held.push(extra);
-      await dropped;
-      await once(extra, 'close');
-      expect(accepted).toBe(BRIDGE_LIMITS.maxConnections);
+      expect(admitted.length).toBeGreaterThan(HELD); // every attempt reached the server…
+      expect(most).toBeLessThanOrEqual(cap); // …and it never held more than the cap
+      expect(await openCount()).toBeLessThanOrEqual(cap);
     } finally {
-      bridge.server.off('connection', counted);
       for (const socket of held) socket.destroy();
+    }
+  });
+
+  it('closes a connection that sends a partial request line, or nothing, within the 2 s rule', async () => {
+    await settle();
+    const opened = performance.now();
+    const partial = connect(bridge.port, '127.0.0.1');
+    const silent = connect(bridge.port, '127.0.0.1');
+    for (const s of [partial, silent]) s.on('error', () => undefined);
+    await Promise.all([once(partial, 'connect'), once(silent, 'connect')]);
+    partial.write('GET /rpc/app.info HT');
+    const closedWithin = (socket: Socket) =>
+      Promise.race([
+        once(socket, 'close').then(() => performance.now() - opened),
+        new Promise<number>((r) =>
+          setTimeout(() => r(Infinity), BRIDGE_LIMITS.firstRequestMs + HANG_GUARD_MS),
+        ),
+      ]);
+    const [partialMs, silentMs] = await Promise.all([closedWithin(partial), closedWithin(silent)]);
+    partial.destroy();
+    silent.destroy();
+    // Closed by the idle rule: not at once (no cap pressure here), and not only by node's 10 s+ checks.
+    for (const ms of [partialMs, silentMs]) {
+      expect(ms).toBeGreaterThanOrEqual(BRIDGE_LIMITS.firstRequestMs - 50);
+      expect(ms).toBeLessThan(BRIDGE_LIMITS.firstRequestMs + HANG_GUARD_MS);
+    }
+  });
+
+  it('at the cap closes the oldest idle connection, never an accepted call in flight or the event stream', async () => {
+    await settle();
+    // The event stream first, then a call the router holds: the two oldest connections.
+    const stream = await new Promise<IncomingMessage>((resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port: bridge.port,
+          path: '/events',
+          headers: { 'x-copper-token': bridge.token },
+          agent: false,
+        },
+        resolve,
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(stream.statusCode).toBe(200);
+    stream.resume();
+    let streamClosed = false;
+    stream.socket.once('close', () => (streamClosed = true));
+    const slow = call('test.slow', { signal: AbortSignal.timeout(20_000) }).catch((e: Error) => e);
+    while (releases.length === 0) await new Promise((r) => setTimeout(r, 5));
+    // A tokenless event stream is refused at once: its socket is then merely idle.
+    const refused = await send(bridge.port, { path: '/events' });
+    expect(refused.status).toBe(401);
+
+    const held = new Set<Socket>();
+    try {
+      await openIdle(cap - 2, held);
+      const oldest = [...held][0];
+      expect(oldest).toBeDefined();
+      const oldestClosed = once(oldest as Socket, 'close').then(() => true);
+      // One more: the oldest idle one goes (at once, not by the 2 s rule), not the stream nor the held call.
+      await openIdle(1, held);
+      const guard = new Promise<boolean>((r) => setTimeout(() => r(false), BRIDGE_LIMITS.firstRequestMs / 2));
+      expect(await Promise.race([oldestClosed, guard])).toBe(true);
+      // Many more, and past the 5 s keep-alive rule: still neither.
+      await openIdle(3 * cap, held);
+      await new Promise((r) => setTimeout(r, BRIDGE_LIMITS.keepAliveIdleMs + 3 * BRIDGE_LIMITS.sweepMs));
+      expect(streamClosed).toBe(false);
+      expect(most).toBeLessThanOrEqual(cap);
+      // Meanwhile the idle attackers were swept: a real call gets in at once.
+      expect(held.size).toBe(0);
+      expect((await call('app.info')).status).toBe(200);
+      for (const release of releases.splice(0)) release();
+      const answered = await slow;
+      expect(answered).toMatchObject({ status: 200, body: JSON.stringify({ ok: true, value: 'test.slow' }) });
+    } finally {
+      for (const socket of held) socket.destroy();
+      stream.destroy();
+    }
+  });
+
+  it('when every connection carries an accepted call, a newcomer is the one closed', async () => {
+    await settle();
+    const calls = Array.from({ length: cap }, () =>
+      call('test.slow', { signal: AbortSignal.timeout(20_000) }).catch((e: Error) => e),
+    );
+    while (releases.length < cap) await new Promise((r) => setTimeout(r, 5));
+    const extra = connect(bridge.port, '127.0.0.1');
+    extra.on('error', () => undefined);
+    await once(extra, 'close');
+    expect(most).toBeLessThanOrEqual(cap);
+    for (const release of releases.splice(0)) release();
+    for (const result of await Promise.all(calls)) expect(result).toMatchObject({ status: 200 });
+  });
+
+  it('answers a body over 1 MB with a 413 JSON error after reading no more than the limit, then closes', async () => {
+    const MB = 1024 * 1024;
+    const chunk = Buffer.alloc(16 * 1024, 'x');
+    for (let attempt = 0; attempt < 5; attempt++) {
+      await settle();
+      // Declared length and chunked, each twice the limit.
+      for (const body of [`"${'x'.repeat(2 * MB)}"`, Array.from({ length: 128 }, () => chunk)]) {
+        const what = Array.isArray(body) ? 'chunked' : 'declared';
+        const res = await call('app.info', { body });
+        expect(res.status, what).toBe(413);
+        expect(res.headers.connection, what).toBe('close');
+        expect(JSON.parse(res.body), what).toEqual({
+          ok: false,
+          error: { code: 'bad-input', message: 'The request body is larger than 1 MB.' },
+        });
+        const server = admitted.at(-1);
+        // The limit plus node's read-ahead: the socket read in hand (64 KiB) and the one the
+        // parser had already handed to the request stream (at most 64 KiB more), and the head.
+        expect(server?.bytesRead, what).toBeLessThanOrEqual(MB + 2 * 64 * 1024 + 4096);
+      }
     }
   });
 });

@@ -268,7 +268,7 @@ describe('KeyService refusals', () => {
   });
   it('will not delete past a locked vault, which may hold the key, even with an OS keychain', async () => {
     const keys = await start(working());
-    expect((await keys.createVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.createVault('quartz lantern meadow orbit')).ok).toBe(true);
     await keys.lockVault();
     expect(await keys.deleteKey('ws')).toEqual({
       ok: false,
@@ -278,7 +278,7 @@ describe('KeyService refusals', () => {
           'The encrypted vault is locked, so the key stored in it cannot be removed. Unlock the vault first, then try again.',
       },
     });
-    expect((await keys.unlockVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.unlockVault('quartz lantern meadow orbit')).ok).toBe(true);
     expect(await keys.deleteKey('ws')).toEqual({ ok: true, value: { configured: false } });
   });
   it('with no vault at all, a locked-vault rule has nothing to protect', async () => {
@@ -334,7 +334,7 @@ describe('KeyService refusals', () => {
         message: "The Local sandbox's key is made by the app at each start and cannot be deleted.",
       },
     });
-    expect((await keys.createVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.createVault('quartz lantern meadow orbit')).ok).toBe(true);
     await keys.lockVault();
     log.lines.length = 0;
     expect(await keys.signerFor('ws')).toEqual({
@@ -408,16 +408,16 @@ describe('KeyService refusals', () => {
     });
     let told = 0;
     const off = keys.onVaultLocked(() => told++);
-    expect((await keys.createVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.createVault('quartz lantern meadow orbit')).ok).toBe(true);
     await keys.lockVault();
     expect(told).toBe(1);
     await keys.lockVault(); // already locked: nothing new to tell
     expect(told).toBe(1);
-    expect((await keys.unlockVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.unlockVault('quartz lantern meadow orbit')).ok).toBe(true);
     t.fire(); // the idle countdown
     expect(told).toBe(2);
     off();
-    expect((await keys.unlockVault('correct horse battery staple')).ok).toBe(true);
+    expect((await keys.unlockVault('quartz lantern meadow orbit')).ok).toBe(true);
     await keys.lockVault();
     expect(told).toBe(2);
   });

@@ -1,6 +1,6 @@
 /** Issue 17.2: passphrase strength, scrypt cost and its migration, auto-lock. */
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { IdleTimers } from '../../../src/main/keychain/idle-lock';
@@ -59,6 +59,29 @@ describe('vault passphrase strength', () => {
       expect((error as KeyStoreError).code).toBe('bad-input');
       expect((error as KeyStoreError).message).toMatch(/too easy to guess \(strength [0-2] of 4/);
       expect((error as KeyStoreError).message).not.toContain(weak);
+    }
+    expect(await readdir(dir)).toEqual([]);
+    await vault.create(PASS);
+    expect(vault.isUnlocked()).toBe(true);
+  });
+});
+
+describe('vault passphrase and the names the console knows', () => {
+  it('refuses a passphrase built on a workspace name or the OS account name, on the main side', async () => {
+    const names = { userInputs: () => ['Treasury desk', 'org-7f3a9c'] };
+    const vault = new VaultKeyStore({
+      dataDir: dir,
+      logger: quiet,
+      scrypt: OLD_COST,
+      passphraseContext: names,
+    });
+    const account = userInfo().username;
+    for (const weak of ['TreasuryDesk2026!', `${account}-Vault-2026!`, 'Copper-Operator-2026!']) {
+      const error = await vault.create(weak).catch((e: unknown) => e);
+      expect(error, weak).toBeInstanceOf(KeyStoreError);
+      expect((error as KeyStoreError).message).toMatch(
+        /It contains (the app's name|a name this console knows)/,
+      );
     }
     expect(await readdir(dir)).toEqual([]);
     await vault.create(PASS);

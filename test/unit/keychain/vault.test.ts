@@ -8,7 +8,7 @@ import { KeyStoreError } from '../../../src/main/keychain/key-store';
 import { VaultKeyStore } from '../../../src/main/keychain/vault-key-store';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const PASS = 'correct horse battery staple';
+const PASS = 'quartz lantern meadow orbit';
 const CREDS = { apiKey: 'AK-7f3e9c1d-visible', apiSecret: 'S3CR3T-b8a1c2d3e4f5-never-plain' };
 
 let dir: string;

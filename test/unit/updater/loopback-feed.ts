@@ -91,13 +91,20 @@ class NodeLoopbackExecutor extends ElectronHttpExecutor {
   }
 }
 
-/** An engine factory that builds electron-updater's DebUpdater for a packaged app of `version`. */
+/**
+ * An engine factory that builds electron-updater's DebUpdater for a packaged app of `version`.
+ * `loopback` (when given) is the URL the updater really fetches from: the policy's feed must be
+ * https on a DNS name, so the test's policy names one and the engine is pointed at the loopback feed.
+ */
 export async function nodeDebEngineFactory(
   dir: string,
   version: string,
+  loopback?: () => string,
 ): Promise<{
   factory: UpdateEngineFactory;
   updaters: DebUpdater[];
+  /** The feed URLs the service asked engines for. */
+  feeds: string[];
 }> {
   const configPath = join(dir, 'app-update.yml');
   await writeFile(
@@ -117,15 +124,18 @@ export async function nodeDebEngineFactory(
     onQuit: () => undefined,
   };
   const updaters: DebUpdater[] = [];
+  const feeds: string[] = [];
   const log = createLogger({ write: () => undefined });
   return {
     updaters,
+    feeds,
     factory: (feedUrl) => {
+      feeds.push(feedUrl);
       const updater = new DebUpdater(undefined, app);
       // Set before the feed: electron-updater hands the executor to the provider it creates.
       (updater as unknown as { httpExecutor: unknown }).httpExecutor = new NodeLoopbackExecutor();
       updaters.push(updater);
-      return engineFromAppUpdater(updater, feedUrl, log);
+      return engineFromAppUpdater(updater, loopback?.() ?? feedUrl, log);
     },
   };
 }

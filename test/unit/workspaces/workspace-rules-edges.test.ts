@@ -109,7 +109,8 @@ describe('workspace names at their limits', () => {
       ok: false,
       error: {
         code: 'bad-input',
-        message: 'Another workspace is already named "desk  ONE"; choose a name that tells them apart.',
+        message:
+          'Another workspace is already named "desk  ONE", which looks like this name; choose a name that tells them apart.',
       },
     });
   });

@@ -1,7 +1,8 @@
 /**
  * The updater's status as the renderer sees it: read once, then kept current by the
- * `update-status` event. Calls go to the main side, which owns every rule (off by default,
- * consent on production, install only when asked).
+ * `update-status` event. Calls go to the main side, which owns every rule: the feed and the
+ * consent come from the administrator's policy file, and only a verified update installs. The
+ * renderer can check now and choose when a ready update installs; nothing else.
  */
 import { create } from 'zustand';
 import type { UpdateStatus } from '@shared/contract';
@@ -13,7 +14,6 @@ interface UpdateStore {
   error: AppError | null;
   busy: boolean;
   load(): Promise<void>;
-  configure(input: { feedUrl?: string; automatic?: boolean; productionConsent?: boolean }): Promise<boolean>;
   check(): Promise<void>;
   install(now: boolean): Promise<void>;
 }
@@ -38,7 +38,6 @@ export const useUpdateStore = create<UpdateStore>((set) => {
       }
       await run(() => copper().updates.status({}));
     },
-    configure: (input) => run(() => copper().updates.configure(input)),
     check: async () => void (await run(() => copper().updates.check({}))),
     install: async (now) => void (await run(() => copper().updates.installOnRestart({ now }))),
   };

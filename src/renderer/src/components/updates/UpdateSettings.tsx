@@ -1,77 +1,73 @@
-import { useEffect, useState } from 'react';
+import './updates.css';
+import { useEffect } from 'react';
+import type { UpdateState } from '@shared/contract';
 import { ErrorBanner } from '../ErrorBanner';
 import { useUpdateStore } from '../../state/update-store';
 
-const STATE_TEXT: Record<string, string> = {
-  off: 'Off: no feed is set, nothing is checked.',
+const STATE_TEXT: Record<UpdateState, string> = {
+  off: 'Off: your administrator has set no update feed, nothing is checked.',
   idle: 'Not checked yet.',
   checking: 'Checking…',
   'up-to-date': 'Up to date.',
   downloading: 'Downloading…',
-  ready: 'An update is ready to install.',
+  ready: 'A verified update is ready to install.',
+  refused: 'The downloaded update was refused and deleted.',
   error: 'The last check failed.',
   unsupported: 'Updates apply to the installed desktop app only.',
 };
 
-/** The update setting: the feed URL (empty = off), automatic checks, and consent for production. */
+/**
+ * Updates, read-only: the administrator's policy (feed, automatic checks, production consent) and
+ * the state, with "Check now". Installing is offered by UpdateBanner once an update is verified.
+ */
 export function UpdateSettings() {
   const status = useUpdateStore((s) => s.status);
   const error = useUpdateStore((s) => s.error);
   const busy = useUpdateStore((s) => s.busy);
-  const [feedUrl, setFeedUrl] = useState<string | null>(null);
   useEffect(() => {
     void useUpdateStore.getState().load();
   }, []);
   if (status === null) return null;
-  const store = useUpdateStore.getState();
-  const typed = feedUrl ?? status.feedUrl;
+  const { policy } = status;
   return (
     <section className="update-settings" data-testid="update-settings">
       <h3>Updates</h3>
       <p className="muted small" data-testid="update-state">
         Version {status.currentVersion}. {STATE_TEXT[status.state]}
-        {status.message ? ` ${status.message}` : ''}
+        {status.message && status.message !== policy.problem ? ` ${status.message}` : ''}
       </p>
-      <label className="field">
-        <span>Update feed URL (empty: updates off)</span>
-        <input
-          value={typed}
-          placeholder="https://updates.example.com/copper-operator/"
-          onChange={(e) => setFeedUrl(e.target.value)}
-          data-testid="update-feed-url"
-        />
-      </label>
-      <label className="field">
-        <input
-          type="checkbox"
-          checked={status.automatic}
-          onChange={(e) => void store.configure({ automatic: e.target.checked })}
-        />
-        <span>Check automatically (at start and every 6 hours) and download what is found</span>
-      </label>
-      <label className="field">
-        <input
-          type="checkbox"
-          checked={status.productionConsent}
-          onChange={(e) => void store.configure({ productionConsent: e.target.checked })}
-        />
-        <span>Allow automatic updates while a production workspace exists</span>
-      </label>
+      {policy.problem ? (
+        <div className="notice" role="alert" data-testid="update-policy-problem">
+          The update policy was refused, so updates are off: {policy.problem}
+        </div>
+      ) : null}
+      <dl className="update-policy" data-testid="update-policy">
+        <dt>Feed</dt>
+        <dd className="mono">{status.feedUrl || 'none'}</dd>
+        <dt>Automatic checks</dt>
+        <dd>
+          {status.automatic ? 'on' : 'off'}
+          {status.automatic
+            ? status.productionConsent
+              ? ', also with production workspaces'
+              : ', not with production workspaces'
+            : ''}
+        </dd>
+        <dt>Set by</dt>
+        <dd className="mono">{policy.source ?? 'no policy installed'}</dd>
+      </dl>
+      <p className="muted small">
+        Your administrator sets the feed and automatic updates in the policy file. Every update must carry
+        Copper Operator&apos;s signature before it can be installed.
+      </p>
       {status.automaticPaused ? <p className="muted small">{status.automaticPaused}</p> : null}
       <div className="filters-actions">
         <button
           type="button"
-          className="btn small"
-          disabled={busy || typed === status.feedUrl}
-          onClick={() => void store.configure({ feedUrl: typed }).then((saved) => saved && setFeedUrl(null))}
-        >
-          Save feed
-        </button>
-        <button
-          type="button"
           className="btn small primary"
           disabled={busy || status.feedUrl === '' || status.state === 'unsupported'}
-          onClick={() => void store.check()}
+          onClick={() => void useUpdateStore.getState().check()}
+          data-testid="update-check"
         >
           Check now
         </button>

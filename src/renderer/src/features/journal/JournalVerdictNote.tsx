@@ -23,7 +23,7 @@ export function JournalVerdictNote({
 }) {
   if (error) {
     return (
-      <div className="journal-broken" data-testid="journal-verdict" data-status="error">
+      <div className="journal-broken" data-testid="journal-verdict" data-verdict="error">
         The chain could not be checked: {error.message}
       </div>
     );
@@ -42,7 +42,7 @@ export function JournalVerdictNote({
       role={verdict.status === 'broken' ? 'alert' : undefined}
       data-testid="journal-verdict"
       data-ok={String(verdict.ok)}
-      data-status={verdict.status}
+      data-verdict={verdict.status}
     >
       {LEAD[verdict.status]}: {verdict.text}
       {verdict.status === 'broken' ? '. Keep the files as they are and report it.' : null}

@@ -8,6 +8,7 @@ import {
 import type { AppError } from '@shared/result';
 import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { useWorkspaceStore } from '../../state/workspace-store';
 import { copper } from '../../lib/api';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
 import { Form, FormField, useAnswer } from '../../components/view-kit';
@@ -28,6 +29,10 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
   const [strength, setStrength] = useState<PassphraseStrength | null>(null);
   const [autoLock, setAutoLock] = useState<number | null>(null);
   const [autoLockNote, setAutoLockNote] = useState<string | null>(null);
+  // The meter scores with the names the renderer knows (the main side adds the OS account name
+  // and decides): the app's words are added by passphraseStrength itself.
+  const workspaces = useWorkspaceStore((s) => s.list);
+  const userInputs = workspaces.flatMap((w) => [w.name, w.organizationId]);
 
   useAnswer(
     'auto-lock',
@@ -98,7 +103,7 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
             autoComplete="new-password"
             testId="vault-passphrase"
             // Only the verdict is kept in state, never the passphrase.
-            onChange={(value) => setStrength(value === '' ? null : passphraseStrength(value))}
+            onChange={(value) => setStrength(value === '' ? null : passphraseStrength(value, userInputs))}
           >
             <PassphraseStrengthMeter strength={strength} />
           </FormField>
