@@ -13,7 +13,6 @@
  */
 import { z } from 'zod';
 import type { WorkspaceView } from './contract-views';
-import { namesLookAlike } from './confusables';
 import { DEFAULT_BASE_URLS, type Environment } from './platform/enums';
 import { fail, ok, type Result } from './result';
 
@@ -221,36 +220,17 @@ function characterProblem(name: string): string | null {
 }
 
 /**
- * Checks a workspace name against the characters rule and against the names already taken
- * (`others`: the other workspaces' names, without the one being renamed). Taken means looking
- * alike: the same UTS #39 confusable skeleton, ignoring case, width and spaces (confusables.ts).
- * The built-in sandbox's name is always taken unless `builtIn` is the built-in workspace itself.
- * The name is kept in NFC, so an "é" typed as "e" and a combining accent is stored as one letter.
+ * The rules of a name on its own: characters, not empty, not too long. Kept apart from the
+ * look-alike comparison (workspace-names.ts), whose Unicode table the contract, and so the
+ * renderer's first chunk, must not carry. Returns the name trimmed and in NFC.
  */
-export function checkWorkspaceName(
-  name: string,
-  others: readonly string[],
-  options: { builtIn?: boolean } = {},
-): Result<string> {
+export function checkNameText(name: string): Result<string> {
   const problem = characterProblem(name);
   if (problem !== null) return fail('bad-input', problem);
   const trimmed = name.trim().normalize('NFC');
   if (trimmed === '') return fail('bad-input', 'The workspace name must not be empty.');
   if (trimmed.length > MAX_WORKSPACE_NAME_LENGTH) {
     return fail('bad-input', `The workspace name must be at most ${MAX_WORKSPACE_NAME_LENGTH} characters.`);
-  }
-  if (!options.builtIn && namesLookAlike(trimmed, BUILT_IN_SANDBOX_NAME)) {
-    return fail(
-      'bad-input',
-      `"${BUILT_IN_SANDBOX_NAME}" is the built-in sandbox's name, and this name looks like it; choose another name for this workspace.`,
-    );
-  }
-  const copied = others.find((other) => namesLookAlike(other, trimmed));
-  if (copied !== undefined) {
-    return fail(
-      'bad-input',
-      `Another workspace is already named "${copied}", which looks like this name; choose a name that tells them apart.`,
-    );
   }
   return ok(trimmed);
 }
@@ -263,7 +243,7 @@ export const workspaceNameSchema = z
   .string()
   .max(MAX_WORKSPACE_NAME_LENGTH + 20)
   .superRefine((name, ctx) => {
-    const checked = checkWorkspaceName(name, [], { builtIn: true });
+    const checked = checkNameText(name);
     if (!checked.ok) ctx.addIssue({ code: 'custom', message: checked.error.message });
   })
   .transform((name) => name.trim());

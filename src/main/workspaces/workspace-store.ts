@@ -13,7 +13,8 @@ import type { JsonObject } from '../../shared/platform/resources';
 import { fail, ok, type Result } from '../../shared/result';
 import { removeStaleTempFiles, writeFileAtomic } from './atomic-write';
 import { resolveBaseUrl } from './base-url';
-import { BUILT_IN_SANDBOX_NAME, checkWorkspaceName } from '../../shared/workspace-rules';
+import { BUILT_IN_SANDBOX_NAME } from '../../shared/workspace-rules';
+import { checkWorkspaceName } from '../../shared/workspace-names';
 import {
   baseUrlProblem,
   emptyWorkspacesFile,

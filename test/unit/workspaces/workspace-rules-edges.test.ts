@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   BUILT_IN_SANDBOX_NAME,
   MAX_WORKSPACE_NAME_LENGTH,
-  checkWorkspaceName,
   nameKey,
   resolveBaseUrl,
   workspaceNameSchema,
 } from '../../../src/shared/workspace-rules';
+import { checkWorkspaceName } from '../../../src/shared/workspace-names';
 
 const refusal = (r: ReturnType<typeof resolveBaseUrl>): string =>
   r.ok ? `accepted ${r.value}` : `${r.error.code}: ${r.error.message}`;

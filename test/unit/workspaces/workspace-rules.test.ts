@@ -2,12 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { contract } from '../../../src/shared/contract';
 import { passphraseStrength, weakPassphraseMessage } from '../../../src/shared/passphrase-strength';
-import {
-  baseUrlProblem,
-  checkWorkspaceName,
-  nameKey,
-  workspaceNameSchema,
-} from '../../../src/shared/workspace-rules';
+import { baseUrlProblem, nameKey, workspaceNameSchema } from '../../../src/shared/workspace-rules';
+import { checkWorkspaceName } from '../../../src/shared/workspace-names';
 
 describe('workspace names', () => {
   it('compares names without case and spaces', () => {

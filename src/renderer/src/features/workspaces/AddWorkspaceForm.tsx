@@ -2,12 +2,8 @@ import { useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { ENVIRONMENTS, type Environment } from '@shared/platform/enums';
 import type { AppError } from '@shared/result';
-import {
-  checkWorkspaceName,
-  DEFAULT_BASE_URLS,
-  resolveBaseUrl,
-  SANDBOX_BASE_URL_EXAMPLE,
-} from '@shared/workspace-rules';
+import { DEFAULT_BASE_URLS, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
+import { checkWorkspaceName } from '@shared/workspace-names';
 import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';

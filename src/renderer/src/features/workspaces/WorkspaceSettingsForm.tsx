@@ -1,7 +1,8 @@
 import { useState, type ComponentProps } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { checkWorkspaceName, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
+import { resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
+import { checkWorkspaceName } from '@shared/workspace-names';
 import { useWorkspaceStore } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { copper } from '../../lib/api';
