@@ -230,7 +230,7 @@ export function riskTotals(loans: readonly Loan[], warningPoints?: string): Risk
     byBand[riskBand(loan, warningPoints)]++;
     if (typeof loan.currency === 'string' && loan.currency !== '') addTo(amounts, loan.currency, loan.amount);
     else noCurrency++;
-    for (const c of loan.embedded?.collaterals ?? []) {
+    for (const c of objectEntries(objectOrNull(loan.embedded)?.collaterals)) {
       if (typeof c.currency === 'string' && c.currency !== '') addTo(collateral, c.currency, c.amount);
     }
   }
@@ -371,7 +371,8 @@ export function loanSearchFields(loan: LoanRow): unknown[] {
     loan.borrowerCounterpartyId,
     loan.lenderCounterpartyId,
   ];
-  for (const c of loan.embedded?.counterparties ?? []) fields.push(c.counterpartyId, c.counterpartyName);
+  for (const c of objectEntries(objectOrNull(loan.embedded)?.counterparties))
+    fields.push(c.counterpartyId, c.counterpartyName);
   return fields;
 }
 
@@ -383,7 +384,9 @@ export function topUpDryRunBody(
   loan: Loan,
 ): { ok: true; body: Record<string, unknown> } | { ok: false; why: string } {
   const target = topUpTarget(loan);
-  const collaterals = (loan.embedded?.collaterals ?? []).filter((c) => typeof c.currency === 'string');
+  const collaterals = objectEntries(objectOrNull(loan.embedded)?.collaterals).filter(
+    (c) => typeof c.currency === 'string',
+  );
   if (target === null) return { ok: false, why: 'the loan states no initial LTV to return to' };
   if (collaterals.length === 0) return { ok: false, why: 'the loan lists no collateral' };
   return {
@@ -417,8 +420,9 @@ export function readTopUp(answer: unknown, target: string, at: string): TopUp {
  * would fetch and parse on every reading. This keeps ~1/10 of that.
  */
 export function boardLoan(loan: Loan): Loan {
-  const e = loan.embedded;
-  const x = loan.extra;
+  // The platform may send null for any object or array entry (issue 25): those parts are left out.
+  const e = objectOrNull(loan.embedded);
+  const x = objectOrNull(loan.extra);
   const out: Loan = {
     loanId: loan.loanId,
     amount: loan.amount,
@@ -438,7 +442,7 @@ export function boardLoan(loan: Loan): Loan {
     debtRatioUpdatedAt: loan.debtRatioUpdatedAt,
     debtRatioStatus: loan.debtRatioStatus,
   };
-  if (x !== undefined)
+  if (x !== null)
     out.extra = {
       marginCallThreshold: x.marginCallThreshold,
       defaultThreshold: x.defaultThreshold,
@@ -446,19 +450,30 @@ export function boardLoan(loan: Loan): Loan {
       initialLtv: x.initialLtv,
       marginCallExpiryPeriod: x.marginCallExpiryPeriod,
     };
-  if (e !== undefined) {
+  if (e !== null) {
     const ids = new Set([loan.borrowerCounterpartyId, loan.lenderCounterpartyId]);
+    const marginCall = objectOrNull(e.marginCall);
     out.embedded = {
-      collaterals: e.collaterals?.map((c) => ({
+      collaterals: objectEntries(e.collaterals).map((c) => ({
         amount: c.amount,
         currency: c.currency,
         mainCurrency: c.mainCurrency,
       })) as never,
-      counterparties: e.counterparties
-        ?.filter((c) => ids.has(c.counterpartyId))
+      counterparties: objectEntries(e.counterparties)
+        .filter((c) => ids.has(c.counterpartyId))
         .map((c) => ({ counterpartyId: c.counterpartyId, counterpartyName: c.counterpartyName })) as never,
-      marginCall: e.marginCall,
+      ...(marginCall !== null ? { marginCall } : {}),
     };
   }
   return out;
+}
+
+/** The value when it is a plain object, else null (the platform may send null or a bare value). */
+function objectOrNull<T>(value: T | null | undefined): T | null {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? value : null;
+}
+
+/** The object entries of a list the platform sent; null, bare values and a non-array give none. */
+function objectEntries<T>(list: readonly (T | null)[] | null | undefined): T[] {
+  return Array.isArray(list) ? list.filter((v): v is T => objectOrNull(v) !== null) : [];
 }

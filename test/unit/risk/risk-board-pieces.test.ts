@@ -15,6 +15,8 @@ import {
   riskSettingsSchema,
   sortByHeadroom,
   topUpDryRunBody,
+  riskTotals,
+  loanSearchFields,
   topUpTarget,
 } from '../../../src/shared/risk';
 
@@ -198,6 +200,37 @@ describe('boardLoan', () => {
     const bare = boardLoan(loan({ loanId: 'L0' })) as unknown as Record<string, unknown>;
     expect('extra' in bare).toBe(false);
     expect('embedded' in bare).toBe(false);
+  });
+});
+
+describe('a loan the platform sends with nulls (issue 25.1)', () => {
+  // What the platform may send and the sandbox never does: null objects and null array entries.
+  const hostile = [
+    { loanId: 'N1', extra: null },
+    { loanId: 'N2', embedded: null },
+    {
+      loanId: 'N3',
+      extra: { marginCallThreshold: '0.8' },
+      embedded: { collaterals: [null, { amount: '1', currency: 'BTC' }] },
+    },
+    { loanId: 'N4', embedded: { counterparties: [null, 'cp-x'], collaterals: null, marginCall: null } },
+  ].map((raw) => loan(raw as never));
+
+  it('never throws: the board keeps the loan, with the missing parts left out', () => {
+    const board = hostile.map(boardLoan);
+    expect(board.map((l) => l.loanId)).toEqual(['N1', 'N2', 'N3', 'N4']);
+    expect((board[0] as unknown as Record<string, unknown>).extra).toBeUndefined();
+    expect((board[1] as unknown as Record<string, unknown>).embedded).toBeUndefined();
+    expect(board[2]?.embedded?.collaterals).toEqual([
+      { amount: '1', currency: 'BTC', mainCurrency: undefined },
+    ]);
+    expect(board[3]?.embedded?.counterparties).toEqual([]);
+    expect(() => riskTotals(hostile)).not.toThrow();
+    expect(riskTotals(hostile).collateral).toEqual(riskTotals(board).collateral);
+    for (const l of hostile) {
+      expect(() => topUpDryRunBody(l)).not.toThrow();
+      expect(() => loanSearchFields(l)).not.toThrow();
+    }
   });
 });
 
