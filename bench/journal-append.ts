@@ -88,7 +88,6 @@ async function main(): Promise<void> {
     const noAnchor: JournalKeyringLike = {
       key: () => keyring.key(),
       anchors: () => keyring.anchors(),
-      fingerprint: (id) => keyring.fingerprint(id),
       writeAnchor: async () => undefined,
     };
     const bare = await Journals.open({ dataDir, keyring: noAnchor });

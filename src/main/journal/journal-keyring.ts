@@ -54,7 +54,6 @@ export interface JournalKeyringLike {
   key(): Promise<KeyState>;
   anchors(): Promise<AnchorsState>;
   writeAnchor(workspaceId: string, anchor: Anchor): Promise<void>;
-  fingerprint(apiKeyId: string): Promise<string>;
 }
 
 export function installationOf(dataDir: string): string {
@@ -177,15 +176,8 @@ export class JournalKeyring implements JournalKeyringLike {
    * A fingerprint of an API key id that names it in the journal and the guard's state without
    * revealing it: an HMAC under the journal key (`k1:`), or, while there is no key, a SHA-256 of
    * the installation and the id (`h1:`), which resists a dictionary only as far as the id's length.
-   */
-  async fingerprint(apiKeyId: string): Promise<string> {
-    await this.key();
-    return this.fingerprintSync(apiKeyId);
-  }
-
-  /**
-   * The same, from the key as loaded so far (the app loads it at start and again when the vault
-   * is unlocked): for the hot path of every request, which must not wait for a keychain.
+   * Computed from the key as loaded so far (the app loads it at start and again when the vault is
+   * unlocked): for the hot path of every request, which must not wait for a keychain.
    */
   fingerprintSync(apiKeyId: string): string {
     if (this.cachedKey) {
