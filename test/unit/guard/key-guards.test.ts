@@ -35,6 +35,7 @@ const folders: string[] = [];
 const clock = { now: T0 };
 let timers: { at: number; fn: () => void }[] = [];
 const warnings: string[] = [];
+const opened: KeyGuards[] = [];
 
 beforeEach(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'copper-key-guards-'));
@@ -45,6 +46,8 @@ beforeEach(async () => {
   writes.count = 0;
 });
 afterEach(async () => {
+  // A counted failure starts a write at once; it must be over before its folder goes (ENOTEMPTY).
+  await Promise.all(opened.splice(0).map((g) => g.close()));
   await Promise.all(folders.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
@@ -61,7 +64,7 @@ async function killed(): Promise<void> {
 
 /** A run of the app on `dataDir` (a new one after a "restart"). */
 function open(): KeyGuards {
-  return new KeyGuards({
+  const guards = new KeyGuards({
     dataDir,
     now: () => clock.now,
     warn: (m) => warnings.push(m),
@@ -74,6 +77,8 @@ function open(): KeyGuards {
       };
     },
   });
+  opened.push(guards);
+  return guards;
 }
 
 async function readState(): Promise<GuardStateDocument> {
