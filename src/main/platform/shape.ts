@@ -76,3 +76,15 @@ export function agentWalletsOf<T>(value: unknown): T[] {
   if (Array.isArray(obj.data)) return obj.data as T[];
   return [value as T];
 }
+
+/**
+ * The rows of a list answer without its `null` (or otherwise non-object) entries, and how many
+ * there were: a `null` row is never passed on (it would take a tab down) and never lost without
+ * saying so (the count goes into the walk's or the page's notice).
+ */
+export function withoutNullRows<T>(rows: readonly unknown[]): { rows: T[]; nullRows: number } {
+  let nullRows = 0;
+  for (const row of rows) if (!isObject(row)) nullRows++;
+  if (nullRows === 0) return { rows: rows as T[], nullRows };
+  return { rows: rows.filter(isObject) as T[], nullRows };
+}
