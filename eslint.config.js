@@ -112,12 +112,26 @@ export default tseslint.config(
       ],
     },
   },
+  // The sandbox is a second opinion on the console (issue 25.4): it may read the specification's
+  // facts (src/shared/platform/) and its own control contract (src/shared/sandbox-quirks.ts), never
+  // the console's decisions (actions, amounts, exchange-actions, loan-actions, row-model, contract-*),
+  // or a test that both pass proves only that the console agrees with itself.
   {
     files: ['src/sandbox/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['electron'], patterns: ['**/main/**', '**/renderer/**', '**/preload/**'] },
+        {
+          paths: ['electron'],
+          patterns: [
+            { group: ['**/main/**', '**/renderer/**', '**/preload/**'] },
+            {
+              regex: '(^|/|@)shared/(?!platform/|sandbox-quirks(\\.[jt]s)?$)',
+              message:
+                'the sandbox imports only src/shared/platform/* and src/shared/sandbox-quirks; write its own rule in src/sandbox/ from the specification',
+            },
+          ],
+        },
       ],
     },
   },

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createLogger } from './log/logger';
 import { createRotatingFileSink } from './log/file-sink';
 import { createMainApp, type MainApp } from './app/create-app';
+import { installProcessGuard } from './app/process-guard';
 import { registerIpc } from './shell/ipc';
 import { createMainWindow, restoreWindowState } from './shell/window';
 import { createElectronNotifier } from './shell/notifier';
@@ -23,6 +24,9 @@ const logFile = createRotatingFileSink({
   mirror: { write: (line) => process.stderr.write(line + '\n') },
 });
 const log = createLogger(logFile);
+// Issue 25: what escapes every handler is logged and the console keeps running (process-guard.ts
+// says why that is safe); Electron would otherwise show its own dialog or end the main process.
+installProcessGuard(log);
 let mainApp: MainApp | null = null;
 let window: BrowserWindow | null = null;
 

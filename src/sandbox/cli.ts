@@ -1,15 +1,19 @@
 /**
- * `npm run sandbox -- --port <p> --seed <n> --size small|large|huge --api-key <k> --api-secret <s>
- * --control-token <t> --quirks '<json>'`
+ * `npm run sandbox -- --port <p> --seed <n> --size small|large|huge --variant default|spellings
+ * --api-key <k> --api-secret <s> --control-token <t> --quirks '<json>'`
+ * `--variant spellings` seeds other plausible spellings of what the specification leaves open
+ * (data/vocabulary.ts), so a console that hard-codes one spelling shows it.
  * Starts the sandbox standalone, prints its base URL, key and control token (and the secret only
  * when it generated it), and stops cleanly on SIGINT / SIGTERM. Bad flags exit with status 2.
  */
 import { describeQuirksError, sandboxQuirksSchema } from '../shared/sandbox-quirks';
 import { checkControlToken } from './control-guard';
+import { isSandboxVariant, SANDBOX_VARIANTS } from './data/vocabulary';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 
 const USAGE =
   'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large|huge] ' +
+  `[--variant ${SANDBOX_VARIANTS.join('|')}] ` +
   '[--api-key <key> --api-secret <secret>] [--control-token <token>] [--quirks <json>] [--no-rate-limit]';
 
 export function parseArgs(argv: readonly string[]): SandboxOptions {
@@ -19,6 +23,7 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
     '--host',
     '--seed',
     '--size',
+    '--variant',
     '--api-key',
     '--api-secret',
     '--control-token',
@@ -55,6 +60,11 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
         if (value !== 'small' && value !== 'large' && value !== 'huge')
           throw new UsageError('--size must be small, large or huge');
         opts.size = value;
+        break;
+      case '--variant':
+        if (!isSandboxVariant(value))
+          throw new UsageError(`--variant must be ${SANDBOX_VARIANTS.join(' or ')}`);
+        opts.variant = value;
         break;
       case '--host':
         opts.host = value;
@@ -133,7 +143,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   console.log(
-    `Copper sandbox platform (${opts.size ?? 'small'}, seed ${opts.seed ?? 1}) ready in ${Date.now() - started} ms`,
+    `Copper sandbox platform (${opts.size ?? 'small'}, seed ${opts.seed ?? 1}, ${opts.variant ?? 'default'} spellings) ready in ${Date.now() - started} ms`,
   );
   console.log(`base URL:        ${sandbox.baseUrl}`);
   console.log(`controls:        ${sandbox.controlUrl}`);

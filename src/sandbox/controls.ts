@@ -5,7 +5,6 @@
  * with `panel.register(...)` without touching the server.
  */
 import { z } from 'zod';
-import { id } from '../shared/contract-inputs';
 import type { Authenticator } from './auth';
 import { generateKeyPair } from './auth';
 import { parseJsonObject } from './body';
@@ -16,6 +15,7 @@ import type { RateLimiter } from './rate-limit';
 import { movePrices, priceUpdate, pricesView } from './state/prices';
 import type { SandboxStore } from './state/store';
 import { parseOr400 } from './validation';
+import { identifier as id } from './schemas/values';
 
 export interface ControlDeps {
   store: SandboxStore;

@@ -3,11 +3,18 @@
  * comma, a quote, CR or LF. Answers are assembled from each record's line, encoded once and
  * cached by the store (like JSON records), so a 1,000-row page costs a concatenation.
  */
-import { csvLine } from '../shared/csv-line';
+const NEEDS_QUOTES = /[",\r\n]/;
+const QUOTES = /"/g;
 
-/** One record's line, CRLF included. */
+/** One record's line, CRLF included (RFC 4180's record separator). */
 export function csvRecord(values: readonly string[]): string {
-  return csvLine(values, '\r\n');
+  let out = '';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i] as string;
+    if (i > 0) out += ',';
+    out += NEEDS_QUOTES.test(v) ? `"${v.replace(QUOTES, '""')}"` : v;
+  }
+  return out + '\r\n';
 }
 
 /** The header row, then each record's line as `line` gives it (cached by the caller). */

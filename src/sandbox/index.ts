@@ -15,6 +15,7 @@ import { FaultTable } from './faults/faults';
 import { RequestLog } from './faults/request-log';
 import { QuirkEngine } from './quirks';
 import type { SandboxSize } from './data/types';
+import type { SandboxVariant } from './data/vocabulary';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitRule } from './rate-limit';
 import { platformRouter } from './router';
 import { platformRoutes } from './routes';
@@ -30,6 +31,8 @@ export interface SandboxOptions {
   host?: string;
   seed?: number;
   size?: SandboxSize;
+  /** `spellings`: the seed spells what the specification leaves open otherwise (data/vocabulary.ts). */
+  variant?: SandboxVariant;
   apiKey?: string;
   /** Default: a fresh random pair. */
   apiSecret?: string;
@@ -97,6 +100,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const store = new SandboxStore({
     seed: opts.seed ?? DEFAULT_SEED,
     size: opts.size ?? 'small',
+    variant: opts.variant,
     pendingActivationMs: opts.pendingActivationMs ?? 30_000,
     clock,
   });

@@ -13,10 +13,10 @@ import type { ControlPanel } from './controls';
 import { HttpError, envelope, notFound } from './errors';
 import type { Fault, FaultTable } from './faults/faults';
 import type { RequestLog } from './faults/request-log';
-import type { QuirkEngine } from './quirks';
+import { encodeBody, rowsOf, type Encoding, type QuirkEngine, type WireAnswer } from './quirks';
 import type { RateLimiter } from './rate-limit';
 import type { PathMatcher } from './path-matcher';
-import type { Caller, Reply, RouteHandler } from './router';
+import type { Caller, PlatformRequest, Reply, RouteHandler } from './router';
 import type { SandboxStore } from './state/store';
 
 export interface ServerDeps {
@@ -50,7 +50,16 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
-function send(res: ServerResponse, reply: Reply, extraHeaders?: Record<string, string>): void {
+function send(
+  res: ServerResponse,
+  reply: Reply,
+  extraHeaders?: Record<string, string>,
+  encoding?: Encoding,
+): void {
+  if (encoding !== undefined && !('csv' in reply)) {
+    sendEncoded(res, reply, extraHeaders, encoding);
+    return;
+  }
   if ('parts' in reply) {
     let length = 0;
     for (const part of reply.parts) length += part.length;
@@ -84,10 +93,50 @@ function send(res: ServerResponse, reply: Reply, extraHeaders?: Record<string, s
   res.end(payload);
 }
 
+/** A JSON answer under the transport quirks (quirks/wire.ts): gzip, a BOM, a body cut short. */
+function sendEncoded(
+  res: ServerResponse,
+  reply: Exclude<Reply, { csv: Buffer }>,
+  extraHeaders: Record<string, string> | undefined,
+  encoding: Encoding,
+): void {
+  const payload =
+    'parts' in reply
+      ? Buffer.concat(reply.parts)
+      : 'body' in reply
+        ? reply.body
+        : Buffer.from(JSON.stringify(reply.json));
+  const { body, headers } = encodeBody(payload, encoding);
+  res.writeHead(reply.status, {
+    'Content-Type': JSON_TYPE,
+    'Content-Length': body.length,
+    'Cache-Control': 'no-store',
+    ...headers,
+    ...extraHeaders,
+  });
+  if (!encoding.cutOff) {
+    res.end(body);
+    return;
+  }
+  // The full length was declared; half the body arrives, then the connection closes.
+  res.write(body.subarray(0, Math.floor(body.length / 2)), () => res.destroy());
+}
+
+/** An answer that replaces the operation's (quirks/wire.ts), written as is. */
+function sendWire(res: ServerResponse, answer: WireAnswer): void {
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'Content-Length': answer.body.length,
+    'Cache-Control': 'no-store',
+  });
+  res.end(answer.body);
+}
+
 function sendError(
   res: ServerResponse,
   err: unknown,
   extra: (code: string) => Record<string, string> = () => ({}),
+  encoding?: Encoding,
 ): void {
   if (res.headersSent) {
     res.destroy();
@@ -101,14 +150,20 @@ function sendError(
       res,
       { status: err.status, json: { ...envelope(err.code, err.message), ...extra(err.code) } },
       { ...err.headers, ...close },
+      encoding,
     );
     return;
   }
   console.error('[sandbox] unexpected error', err);
-  send(res, {
-    status: 500,
-    json: { ...envelope('internal', 'the sandbox failed to handle this request'), ...extra('internal') },
-  });
+  send(
+    res,
+    {
+      status: 500,
+      json: { ...envelope('internal', 'the sandbox failed to handle this request'), ...extra('internal') },
+    },
+    undefined,
+    encoding,
+  );
 }
 
 /** Thrown to leave the answer to a fault (a dropped or delayed answer). */
@@ -168,8 +223,13 @@ function answerPlatform(
     signature: header(req, 'x-signature'),
   });
   deps.limiter.take(key.apiKey);
-  const throttled = deps.quirks.throttle();
+  const throttled = deps.quirks.throttle(deps.store.options.clock.wallNow());
   if (throttled !== undefined) throw throttled;
+  const replaced = deps.quirks.before(target, header(req, 'host'));
+  if (replaced !== undefined) {
+    sendWire(res, replaced);
+    return;
+  }
   const path = pathname.slice(PLATFORM.length);
   const fault = deps.faults.take(method, path);
   if (fault?.mode === '500-before-commit')
@@ -181,7 +241,7 @@ function answerPlatform(
   let failure: unknown;
   try {
     const route = deps.router.match(method, path);
-    reply = route.handler({
+    const request: PlatformRequest = {
       method,
       path,
       params: route.params,
@@ -190,19 +250,37 @@ function answerPlatform(
       body,
       caller: callerOf(key),
       store: deps.store,
-    });
-    reply = deps.quirks.transform(method, path, sent, reply);
+    };
+    // Only under movingRows / growingTotal: no closure per request otherwise.
+    if (deps.quirks.movesRows()) movePage(deps, request, sent);
+    reply = deps.quirks.transform(method, path, sent, route.handler(request));
   } catch (err) {
     failure = err;
   }
   if (fault === undefined) {
     if (reply === undefined) throw failure;
-    send(res, reply);
+    send(res, reply, undefined, deps.quirks.encoding());
     return;
   }
   // The operation has run (or refused on its own): the fault now decides what the client sees.
   afterCommit(deps, req, res, fault, () => answerOperation(deps, res, reply, failure));
   throw new AnsweredByFault();
+}
+
+/** Lets the quirks move or add rows before this page is read; they peek at other pages. */
+function movePage(deps: ServerDeps, request: PlatformRequest, sent: URLSearchParams): void {
+  const { handler } = deps.router.match(request.method, request.path);
+  deps.quirks.beforePage(
+    {
+      store: deps.store,
+      organizationId: request.caller.organizationId,
+      query: request.query,
+      peek: (query) => rowsOf(handler({ ...request, query })),
+    },
+    request.method,
+    request.path,
+    sent,
+  );
 }
 
 function callerOf(key: ApiKeyRecord): Caller {
@@ -217,8 +295,9 @@ function answerOperation(
   reply: Reply | undefined,
   failure: unknown,
 ): void {
-  if (reply !== undefined) send(res, reply);
-  else sendError(res, failure, (c) => deps.quirks.errorFields(c));
+  const encoding = deps.quirks.encoding();
+  if (reply !== undefined) send(res, reply, undefined, encoding);
+  else sendError(res, failure, (c) => deps.quirks.errorFields(c), encoding);
 }
 
 /** The request log's id of a platform request, for its status once answered. */
@@ -285,13 +364,17 @@ export function createRequestListener(deps: ServerDeps): (req: IncomingMessage, 
     if (err instanceof AnsweredByFault) return;
     try {
       const isPlatform = (req.url ?? '').startsWith(PLATFORM);
-      sendError(res, err, isPlatform ? (c) => deps.quirks.errorFields(c) : undefined);
+      if (isPlatform) sendError(res, err, (c) => deps.quirks.errorFields(c), deps.quirks.encoding());
+      else sendError(res, err);
     } catch (again) {
       console.error('[sandbox] could not send an error answer', again);
       res.destroy();
     }
   };
+  const clock = deps.store.options.clock;
   return (req, res) => {
+    // The sandbox's own clock (Node's would be the real one): skewed or unreadable on demand.
+    res.setHeader('Date', deps.quirks.dateHeader(clock.wallNow()));
     let pending: Promise<void> | undefined;
     try {
       pending = route(deps, req, res, logAnswer);

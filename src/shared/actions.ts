@@ -54,8 +54,17 @@ export const actionInput = z.discriminatedUnion('kind', [
   z.strictObject({
     kind: z.literal('loans.acceptRepayment'),
     loanId: id,
-    /** Absent: the amount the counterparty requested, which the confirmation then shows. */
+    /**
+     * Absent: the amount of the request, only where the platform wrote it as a plain decimal string
+     * (a JSON number is never a default for sending); the confirmation then shows it.
+     */
     amount: positiveAmount.optional(),
+    /**
+     * The repayment request being accepted, picked by the operator among the loan's allocations. NOT
+     * sent (the operation's body names none): it sets the ceiling, the initiator check and what
+     * "Check now" reads. Absent: the request the console expects (loan-actions.ts).
+     */
+    requestAllocationId: id.optional(),
     collateralPortfolioId: id.optional(),
     effectiveDate: epochMsString.optional(),
   }),
@@ -115,6 +124,12 @@ export interface PreparedAction {
   fields: { name: string; value: string; note?: string }[];
   /** What the operator should know and is not sent: the loan's state now, the requested amount, … */
   context: { label: string; value: string }[];
+  /**
+   * What the console expected and did not see (a status, an allocation's type or status, who
+   * requested it, no ceiling): shown in the confirmation; the platform decides. Absent in actions
+   * restored from a journal written before warnings existed.
+   */
+  warnings?: string[];
   /** Epoch ms strings. */
   preparedAt: string;
   expiresAt: string;

@@ -87,15 +87,24 @@ export interface ExportResult {
   neutralisedCells: number;
   /** The walk's report, as for `AllRows` (src/main/platform/paging.ts). */
   duplicatesDropped?: number;
+  mayHaveMissed?: number;
+  rowsWithoutId?: number;
   incomplete?: boolean;
+  complete?: boolean;
   truncated?: boolean;
   bound?: WalkBound;
 }
 
 export interface Page<T> {
   items: T[];
-  /** True when the page was full, so another may follow. */
-  mayHaveMore: boolean;
+  /**
+   * True when the page was full, so another may follow; 'unknown' when it was shorter than asked
+   * (the specification states no page maximum, so a capped page looks the same); false only for
+   * an empty page (src/main/platform/operations.ts, `pageOf`).
+   */
+  mayHaveMore: boolean | 'unknown';
+  /** `null` rows the platform sent on this page: dropped, not shown. */
+  nullRows?: number;
 }
 
 /** A walk's hard bound (src/main/platform/paging.ts) that stopped it. */
@@ -110,10 +119,24 @@ export interface AllRows<T> {
   pages: number;
   /** More rows may exist: the caller's maxRows or a hard bound stopped the walk. */
   truncated: boolean;
-  /** Rows seen twice (same id) across pages, dropped. */
+  /** Rows seen twice (same id, same version) across pages, dropped. */
   duplicatesDropped: number;
+  /** Rows seen again with a newer version (`updatedAt`): they moved; the newest copy is kept. */
+  movedRows: number;
+  /** Rows that may have slipped past the walk (every repeat or move shifts the rows behind it). */
+  mayHaveMissed: number;
+  /** `null` rows the platform sent: dropped, not shown. */
+  nullRows: number;
+  /** Rows without an id: kept, but a repeat of one cannot be recognised. */
+  rowsWithoutId: number;
   /** The platform sent an empty page before its own total, or left a hole: rows are missing. */
   incomplete: boolean;
+  /**
+   * Every row of the list was read: the walk reached the list's end, no bound or cap stopped it,
+   * no empty page was left unconfirmed and no row moved or repeated. When false, a row missing
+   * from `items` is "not seen", never "gone" (the risk watch reads this).
+   */
+  complete: boolean;
   /** The platform's own total, where it gives one. */
   total: number | null;
   /** Set when the walk hit its hard bound. */

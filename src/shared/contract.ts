@@ -87,6 +87,7 @@ import type {
 import { JOURNAL_OUTCOMES, JOURNAL_STEPS } from './contract-views';
 import { installOnRestartInput, type UpdateStatus } from './contract-updates';
 import { riskSettingsInput, type RiskAlert, type RiskBoard, type RiskSettings } from './risk';
+import type { JobFailure } from './job-status';
 import { operatorNameSchema, type OperatorNameView } from './operator-name';
 
 export * from './contract-webhooks';
@@ -228,7 +229,8 @@ export const contract = {
     list: call<AgentWallet[]>()(z.object({ workspaceId, portfolioId: id.optional() })),
   },
   clearloop: {
-    list: call<{ actions: ClearLoopAction[]; pagination: Pagination }>()(clearLoopQuery),
+    /** `nullRows`: null rows dropped from this page; a pager counts them to tell a full page. */
+    list: call<{ actions: ClearLoopAction[]; pagination: Pagination; nullRows?: number }>()(clearLoopQuery),
   },
   activities: {
     list: call<Page<Activity>>()(activitiesQuery),
@@ -414,8 +416,11 @@ export interface Events {
   'update-status': UpdateStatus;
   /** The risk watch raised an alert (the renderer shows it; browser mode also notifies). */
   'risk-alert': RiskAlert;
-  /** The risk watch finished a cycle for a workspace: the board re-reads. */
-  'risk-changed': { workspaceId: string };
+  /**
+   * The risk watch finished a cycle for a workspace: the board re-reads. `failure`: the cycle threw
+   * and is retried with back-off (issue 25), shown by the risk notices on every tab; null once one succeeds.
+   */
+  'risk-changed': { workspaceId: string; failure?: JobFailure | null };
 }
 export type EventName = keyof Events;
 /** Every event name: the list lives in channels.ts (checked against `Events` there, both ways). */

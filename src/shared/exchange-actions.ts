@@ -5,6 +5,12 @@
  *
  * Prices and sizes are decimal strings, as Hyperliquid takes them; asset indexes, order ids and
  * times are integers. Unknown fields are refused: a typo must not be signed and sent.
+ *
+ * Only the actions an agent wallet signs are composed. User-signed actions (`usdClassTransfer`)
+ * carry `signatureChainId`, `hyperliquidChain` and a `nonce` and are signed by the account's own
+ * EIP-712 key (platform-facts, third round), which the console does not hold; the platform's
+ * `POST /exchange` signs with the API key's agent wallet. They are refused here with that reason
+ * rather than sent without the fields Hyperliquid requires (issue 25, finding 11).
  */
 import { z } from 'zod';
 import type { ExchangeActionType } from './platform/enums';
@@ -80,37 +86,61 @@ export const exchangeActionSchemas = {
     isBuy: z.boolean(),
     ntli: z.number().int('must be an integer').min(-Number.MAX_SAFE_INTEGER).max(Number.MAX_SAFE_INTEGER),
   }),
-  usdClassTransfer: z.strictObject({
-    type: z.literal('usdClassTransfer'),
-    amount: wireDecimal,
-    toPerp: z.boolean(),
-    nonce: orderId.optional(),
-  }),
   scheduleCancel: z.strictObject({
     type: z.literal('scheduleCancel'),
     time: orderId.optional(),
   }),
 } as const;
 
-// The enum list (enums.ts) and the schemas name the same action types; the compiler checks both ways.
-exchangeActionSchemas satisfies Record<ExchangeActionType, z.ZodType>;
+/** Hyperliquid actions signed by the account itself, which the console leaves out (see the header). */
+export const USER_SIGNED_ACTION_TYPES = ['usdClassTransfer'] as const satisfies readonly ExchangeActionType[];
+type UserSignedActionType = (typeof USER_SIGNED_ACTION_TYPES)[number];
+
+/** Why a user-signed action cannot be composed here, in words for the composer and prepare. */
+export function userSignedRefusal(type: string): string {
+  return (
+    `${type} is a user-signed Hyperliquid action: it needs signatureChainId, hyperliquidChain and a nonce ` +
+    "signed with the account's own EIP-712 key, which the console does not hold (the platform's " +
+    "POST /exchange signs agent actions with the API key's agent wallet). Do it on the exchange itself."
+  );
+}
+
+// The enum list (enums.ts) names every action type: each has a schema here or is user-signed; the
+// compiler checks both ways.
+exchangeActionSchemas satisfies Record<Exclude<ExchangeActionType, UserSignedActionType>, z.ZodType>;
 const noExtraSchema: [Exclude<keyof typeof exchangeActionSchemas, ExchangeActionType>] extends [never]
   ? true
   : false = true;
 void noExtraSchema;
 
-/** Any of the actions above, chosen by `type`. */
-export const exchangeAction = z.discriminatedUnion('type', [
-  exchangeActionSchemas.order,
-  exchangeActionSchemas.cancel,
-  exchangeActionSchemas.cancelByCloid,
-  exchangeActionSchemas.modify,
-  exchangeActionSchemas.batchModify,
-  exchangeActionSchemas.updateLeverage,
-  exchangeActionSchemas.updateIsolatedMargin,
-  exchangeActionSchemas.usdClassTransfer,
-  exchangeActionSchemas.scheduleCancel,
-]);
+const userSigned = (input: unknown): string | null => {
+  const type: unknown =
+    typeof input === 'object' && input !== null ? (input as { type?: unknown }).type : null;
+  return typeof type === 'string' && (USER_SIGNED_ACTION_TYPES as readonly string[]).includes(type)
+    ? type
+    : null;
+};
+
+/** Any of the actions above, chosen by `type`; a user-signed one is refused saying why. */
+export const exchangeAction = z.discriminatedUnion(
+  'type',
+  [
+    exchangeActionSchemas.order,
+    exchangeActionSchemas.cancel,
+    exchangeActionSchemas.cancelByCloid,
+    exchangeActionSchemas.modify,
+    exchangeActionSchemas.batchModify,
+    exchangeActionSchemas.updateLeverage,
+    exchangeActionSchemas.updateIsolatedMargin,
+    exchangeActionSchemas.scheduleCancel,
+  ],
+  {
+    error: (issue) => {
+      const type = issue.code === 'invalid_union' ? userSigned(issue.input) : null;
+      return type === null ? undefined : userSignedRefusal(type);
+    },
+  },
+);
 export type ExchangeAction = z.infer<typeof exchangeAction>;
 
 export const vaultAddress = z
@@ -129,8 +159,15 @@ export type OrderStatusView =
   | { kind: 'other'; raw: string };
 
 export interface ExchangeVerdict {
-  /** all-ok: every entry succeeded; partly-failed: some errors; failed: the exchange refused it all. */
-  verdict: 'all-ok' | 'partly-failed' | 'failed';
+  /**
+   * all-ok: every entry sent succeeded; partly-failed: some errors; failed: the exchange refused it
+   * all; unknown: the answer has not one status per entry sent, so some entry's fate is not known.
+   */
+  verdict: 'all-ok' | 'partly-failed' | 'failed' | 'unknown';
+  /** How many entries were sent, where the answer reports one status per entry. */
+  sent?: number;
+  /** Entries sent without a status in the answer (negative: more statuses than entries sent). */
+  unanswered?: number;
   /** The exchange's own message when it refused the whole action (`status: err`). */
   message?: string;
   statuses: OrderStatusView[];
@@ -163,11 +200,31 @@ function readStatus(entry: unknown): OrderStatusView {
 }
 
 /**
+ * How many statuses Hyperliquid's answer carries for this action: one per order, cancel or modify
+ * of a batch. Undefined for the actions answered without statuses (`{type: "default"}`).
+ */
+export function expectedStatuses(a: ExchangeAction): number | undefined {
+  switch (a.type) {
+    case 'order':
+      return a.orders.length;
+    case 'cancel':
+    case 'cancelByCloid':
+      return a.cancels.length;
+    case 'batchModify':
+      return a.modifies.length;
+    default:
+      return undefined;
+  }
+}
+
+/**
  * Reads Hyperliquid's answer: `{status: "err", response: "<message>"}` is a refusal of the whole
  * action; `{status: "ok", response: {data: {statuses: [...]}}}` is judged entry by entry, and any
- * error entry makes the action partly failed (or failed, when every entry is an error).
+ * error entry makes the action partly failed (or failed, when every entry is an error). With `sent`
+ * (the entries sent, `expectedStatuses`), the count is against what was sent: a status missing, or
+ * one too many, leaves some entry's fate unknown, whatever the others say.
  */
-export function readExchangeAnswer(answer: unknown): ExchangeVerdict {
+export function readExchangeAnswer(answer: unknown, sent?: number): ExchangeVerdict {
   const a = (typeof answer === 'object' && answer !== null ? answer : {}) as Record<string, unknown>;
   if (a.status !== 'ok')
     return {
@@ -180,9 +237,11 @@ export function readExchangeAnswer(answer: unknown): ExchangeVerdict {
     Record<string, unknown> | undefined;
   const raw = data && Array.isArray(data.statuses) ? (data.statuses as unknown[]) : [];
   const statuses = raw.map(readStatus);
+  if (sent !== undefined && statuses.length !== sent)
+    return { verdict: 'unknown', statuses, sent, unanswered: sent - statuses.length };
   const errors = statuses.filter((s) => s.kind === 'error').length;
   const verdict = errors === 0 ? 'all-ok' : errors === statuses.length ? 'failed' : 'partly-failed';
-  return { verdict, statuses };
+  return { verdict, statuses, ...(sent !== undefined ? { sent } : {}) };
 }
 
 /** One line an operator can check in the confirmation: what the action does. */
@@ -201,8 +260,6 @@ export function describeExchangeAction(a: ExchangeAction): string {
       return `Leverage ${a.leverage}x on asset ${a.asset} (${a.isCross ? 'cross' : 'isolated'})`;
     case 'updateIsolatedMargin':
       return `Isolated margin ${a.ntli} on asset ${a.asset} (${a.isBuy ? 'long' : 'short'})`;
-    case 'usdClassTransfer':
-      return `Transfer ${a.amount} USD ${a.toPerp ? 'spot → perp' : 'perp → spot'}`;
     case 'scheduleCancel':
       return a.time === undefined
         ? 'Clear the scheduled cancel'

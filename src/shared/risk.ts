@@ -22,6 +22,8 @@ import type { LoanRow } from './loan-row';
 import { z } from 'zod';
 import type { LtvStatus } from './platform/enums';
 import type { Loan } from './platform/resources';
+import type { JobFailure } from './job-status';
+import { timestampMs } from './timestamps';
 
 export const STALE_AFTER_MS = 15 * 60_000;
 /** The warning band: this many LTV points (percent of LTV) below the margin-call threshold. */
@@ -35,7 +37,6 @@ export const RISK_BANDS = ['default', 'margin-call', 'warning', 'healthy', 'unkn
 export type RiskBand = (typeof RISK_BANDS)[number];
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const EPOCH_MS = /^\d{1,16}$/;
 const HOUR_MS = new Decimal(3_600_000);
 
 /** A decimal string as a Decimal; anything else (null, a number, "abc", "1e3") is unknown. */
@@ -43,8 +44,10 @@ export function readDecimal(value: unknown): Decimal | null {
   return typeof value === 'string' && DECIMAL.test(value) ? new Decimal(value) : null;
 }
 
+/** Epoch ms under the one timestamp rule (./timestamps.ts): seconds read as the tables read them. */
 function readEpochMs(value: unknown): Decimal | null {
-  return typeof value === 'string' && EPOCH_MS.test(value) ? new Decimal(value) : null;
+  const ms = timestampMs(value);
+  return ms === null ? null : new Decimal(ms);
 }
 
 /** `1 - ratio/threshold` as a decimal string, or null when either is unknown or the threshold is not positive. */
@@ -187,8 +190,11 @@ export function compareHeadroom(a: string | null, b: string | null): number {
 
 export interface CurrencyTotal {
   currency: string;
-  /** Sum of the known amounts, as a decimal string. */
-  amount: string;
+  /**
+   * Sum of the known amounts, as a decimal string; null when it needs more than
+   * TOTAL_PRECISION significant digits: "too large to total" (never rounded, never thrown).
+   */
+  amount: string | null;
   /** Rows counted in `amount`. */
   count: number;
   /** Rows of this currency whose amount was unknown (not added as 0). */
@@ -203,27 +209,55 @@ export interface RiskTotals {
   noCurrency: number;
 }
 
-function addTo(map: Map<string, { sum: Decimal; count: number; unknown: number }>, ccy: string, v: unknown) {
-  const t = map.get(ccy) ?? { sum: new Decimal(0), count: 0, unknown: 0 };
-  const d = readDecimal(v);
-  if (d === null) t.unknown++;
-  else {
-    t.sum = t.sum.plus(d);
+/**
+ * Totals are exact to this many significant digits (30 integer digits and 18 decimals need 48;
+ * decimal.js's default of 20 rounded them). A sum needing more is "too large to total".
+ */
+export const TOTAL_PRECISION = 100;
+const Exact = Decimal.clone({ precision: TOTAL_PRECISION, rounding: Decimal.ROUND_HALF_EVEN });
+
+interface Running {
+  sum: Decimal;
+  count: number;
+  unknown: number;
+  tooLarge: boolean;
+}
+
+function addTo(map: Map<string, Running>, ccy: string, v: unknown) {
+  const t = map.get(ccy) ?? { sum: new Exact(0), count: 0, unknown: 0, tooLarge: false };
+  // Longer text is refused before decimal.js reads it: it would be rounded, and cost time.
+  const d = typeof v === 'string' && v.length <= TOTAL_PRECISION + 2 ? readDecimal(v) : null;
+  if (d === null) {
+    if (typeof v !== 'string' || !DECIMAL.test(v)) t.unknown++;
+    else {
+      t.tooLarge = true;
+      t.count++;
+    }
+  } else {
     t.count++;
+    if (!t.tooLarge) {
+      t.sum = t.sum.plus(d);
+      if (t.sum.precision(true) >= TOTAL_PRECISION) t.tooLarge = true;
+    }
   }
   map.set(ccy, t);
 }
 
-function listTotals(map: Map<string, { sum: Decimal; count: number; unknown: number }>): CurrencyTotal[] {
+function listTotals(map: Map<string, Running>): CurrencyTotal[] {
   return [...map.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([currency, t]) => ({ currency, amount: t.sum.toFixed(), count: t.count, unknown: t.unknown }));
+    .map(([currency, t]) => ({
+      currency,
+      amount: t.tooLarge ? null : t.sum.toFixed(),
+      count: t.count,
+      unknown: t.unknown,
+    }));
 }
 
 /** Totals per currency (never across currencies) and counts per band. */
 export function riskTotals(loans: readonly Loan[], warningPoints?: string): RiskTotals {
-  const amounts = new Map<string, { sum: Decimal; count: number; unknown: number }>();
-  const collateral = new Map<string, { sum: Decimal; count: number; unknown: number }>();
+  const amounts = new Map<string, Running>();
+  const collateral = new Map<string, Running>();
   const byBand = Object.fromEntries(RISK_BANDS.map((b) => [b, 0])) as Record<RiskBand, number>;
   let noCurrency = 0;
   for (const loan of loans) {
@@ -338,6 +372,10 @@ export interface RiskBoard {
   cycleRequests: number | null;
   /** The last walk could not vouch for every row (a hole or a bound): some loans may be missing. */
   incomplete: boolean;
+  /** Issue 25: the watch's last cycle threw; it is retried with back-off (null once one succeeds). */
+  failure?: JobFailure | null;
+  /** Tracked loans the last cycle did not see: remembered as they were until read closed. */
+  notSeen?: number;
 }
 
 /** What the console says about an alert, in one sentence: used by the watch and its tests. */

@@ -17,26 +17,16 @@
  *  - missing values ('' / null / undefined / unparseable time) sort last in both directions.
  */
 
+import { isJsonNumberText } from './json-number';
+import { timestampMs } from './timestamps';
+
 export type SortRule = 'natural' | 'code' | 'time';
 
 /**
- * Epoch ms, or null. Digits of length ≤ 11 are unix seconds; longer ones are milliseconds. The
- * platform promises strings but may send a JSON number: an integer is read like its digits,
- * anything else that is not a string is no timestamp (never a crash).
+ * Epoch ms, or null: the one reading of platform timestamps (./timestamps.ts), shared with every
+ * screen and the risk arithmetic. Re-exported here for the main side's row model.
  */
-export function timestampMs(raw: unknown): number | null {
-  if (typeof raw === 'number') return Number.isSafeInteger(raw) && raw >= 0 ? timestampMs(String(raw)) : null;
-  if (typeof raw !== 'string') return null;
-  const s = raw.trim();
-  if (s === '' || s === '0') return null;
-  if (/^\d+$/.test(s)) {
-    const n = Number(s);
-    if (!Number.isSafeInteger(n)) return null;
-    return s.length <= 11 ? n * 1000 : n;
-  }
-  const t = Date.parse(s);
-  return Number.isNaN(t) ? null : t;
-}
+export { timestampMs };
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
@@ -119,12 +109,25 @@ function numericRanks(keys: Float64Array): Float64Array {
   return ranks;
 }
 
-/** Each row's rank under `rule`; `valueAt(i)` is the row's raw text. */
-export function rankRows(
-  n: number,
-  valueAt: (i: number) => string | null | undefined,
-  rule: SortRule,
-): Float64Array {
+/**
+ * The text a value sorts by. The platform may send a number, a number kept with its digits
+ * (`{jsonNumber}`) or an object where text was promised: each sorts by its text as received
+ * (the collator would throw on a non-string, taking the tab down).
+ */
+function sortText(raw: unknown): string | null {
+  if (raw === null || raw === undefined || raw === '') return null;
+  if (typeof raw === 'string') return raw;
+  if (isJsonNumberText(raw)) return raw.jsonNumber;
+  if (typeof raw !== 'object') return String(raw);
+  try {
+    return JSON.stringify(raw) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Each row's rank under `rule`; `valueAt(i)` is the row's raw value (text as promised, or anything). */
+export function rankRows(n: number, valueAt: (i: number) => unknown, rule: SortRule): Float64Array {
   if (rule === 'time') {
     const keys = new Float64Array(n);
     for (let i = 0; i < n; i++) {
@@ -136,8 +139,8 @@ export function rankRows(
   const values = new Array<string | null>(n);
   const distinct = new Set<string>();
   for (let i = 0; i < n; i++) {
-    const raw = valueAt(i);
-    const v = present(raw) ? (rule === 'code' ? String(raw).toLowerCase() : raw) : null;
+    const raw = sortText(valueAt(i));
+    const v = present(raw) ? (rule === 'code' ? raw.toLowerCase() : raw) : null;
     values[i] = v;
     if (v !== null) distinct.add(v);
   }

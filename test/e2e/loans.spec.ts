@@ -174,8 +174,29 @@ test('cancel interest payment: the loan goes back to active', async ({ app }) =>
   await expect(confirm.result).toContainText('active');
   await confirm.close.click();
   await expect(loans.detailStatus).toHaveText('active');
-  await expect(loans.action('cancel-interest')).toBeDisabled();
   await expect(await loans.rowStatus(loanId)).toHaveText('active');
+
+  // Issue 25: the console no longer refuses on statuses the specification does not state. The
+  // action stays offered (lender or borrower may cancel); the form warns, nothing is pre-selected,
+  // and the operator's pick goes to the confirmation with the warnings: the platform decides.
+  await loans.action('cancel-interest').click();
+  const form = loans.actionForm('cancel-interest');
+  await expect(form.getByTestId('action-warnings')).toContainText(
+    'This loan does not look like it has an interest payment awaiting acceptance; the platform will decide.',
+  );
+  await expect(form.getByTestId('action-allocation')).toHaveValue('');
+  await expect(loans.review).toBeDisabled();
+  const allocationId = await form
+    .locator('[data-testid="action-allocation"] option')
+    .nth(1)
+    .getAttribute('value');
+  await form.getByTestId('action-allocation').selectOption(allocationId ?? '');
+  await loans.review.click();
+  await expect(confirm.field('loanAllocationId')).toHaveText(allocationId ?? '');
+  await expect(confirm.root.getByTestId('confirm-warnings')).toContainText('the platform will decide');
+  await expect(confirm.root.getByTestId('confirm-warnings')).toContainText('“active”');
+  await confirm.root.getByRole('button', { name: 'Back' }).click();
+  await expect(confirm.root).toBeHidden();
 });
 
 test('accept repayment: a full repayment requested by the borrower repays the loan', async ({ app }) => {

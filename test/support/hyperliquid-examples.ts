@@ -40,9 +40,30 @@ export const HYPERLIQUID_EXAMPLES: Record<string, unknown> = {
   batchModify: { type: 'batchModify', modifies: [{ oid: 123456789, order: { ...limitGtc, s: '0.2' } }] },
   updateLeverage: { type: 'updateLeverage', asset: 0, isCross: true, leverage: 10 },
   updateIsolatedMargin: { type: 'updateIsolatedMargin', asset: 0, isBuy: true, ntli: 1000000 },
-  usdClassTransfer: { type: 'usdClassTransfer', amount: '100', toPerp: true },
   'scheduleCancel at a time': { type: 'scheduleCancel', time: 4_102_444_800_000 },
   'scheduleCancel, cleared': { type: 'scheduleCancel' },
+};
+
+/**
+ * User-signed actions in Hyperliquid's documented shape (platform-facts, third round: they carry
+ * `signatureChainId`, `hyperliquidChain` and a `nonce` inside the action and are signed by the
+ * account itself, not by an agent wallet). The platform (the sandbox) may take them; the console
+ * leaves them out: it does not hold the account's EIP-712 key, and POST /exchange signs agent actions.
+ */
+export const USER_SIGNED_EXAMPLES: Record<string, unknown> = {
+  usdClassTransfer: {
+    type: 'usdClassTransfer',
+    hyperliquidChain: 'Mainnet',
+    signatureChainId: '0xa4b1',
+    amount: '100',
+    toPerp: true,
+    nonce: 1_700_000_000_000,
+  },
+  'usdClassTransfer without the user-signed fields': {
+    type: 'usdClassTransfer',
+    amount: '100',
+    toPerp: true,
+  },
 };
 
 /** Shapes every party must refuse, with the field each one names. */

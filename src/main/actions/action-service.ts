@@ -146,6 +146,7 @@ export class ActionService {
       },
       fields: built.value.fields,
       context: built.value.context,
+      warnings: built.value.warnings ?? [],
       preparedAt: String(now),
       expiresAt: String(now + PREPARED_TTL_MS),
       phraseRequired:
@@ -269,7 +270,7 @@ export class ActionService {
     // Signed with the key whose fingerprint was just compared with the review, not read again.
     const answer = await sendBuilt(client, built, prepared.kind, signer);
     await this.deps.crashPoint?.('answer-received');
-    const result = classifyResult(prepared.id, prepared.kind, answer);
+    const result = classifyResult(prepared.id, prepared.kind, answer, entry.target);
     if (result.outcome === 'unknown') {
       result.check = checkPlan(entry.target);
       if (built.changesState) {

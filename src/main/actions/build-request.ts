@@ -1,12 +1,14 @@
 /**
- * Builds the exact request of each kind of action, after checking it with the shared rules: the
- * loan's state and the caller's side (src/shared/loan-actions.ts), amounts within what the platform
- * states (accept-repayment at most the requested amount). What is built here is what the
- * confirmation shows and what `execute` signs and sends, byte for byte.
+ * Builds the exact request of each kind of action, after checking it with the shared rules
+ * (src/shared/loan-actions.ts): refused only on what the specification states (who may, approve's
+ * state, a repayment request your own side made, accept-repayment at most the request's amount) or
+ * a field the request cannot be built without; what the console only expects becomes a warning in
+ * the confirmation. What is built here is what the confirmation shows and what `execute` signs and
+ * sends, byte for byte.
  */
 import type { ActionInput, PreparedAction } from '../../shared/actions';
-import { amountAtMost, amountProblem } from '../../shared/amounts';
-import { describeExchangeAction } from '../../shared/exchange-actions';
+import { amountAtMost } from '../../shared/amounts';
+import { describeExchangeAction, expectedStatuses, type ExchangeAction } from '../../shared/exchange-actions';
 import {
   LOAN_OPERATIONS,
   LTV_DRY_RUN_MEDIA_TYPE,
@@ -15,10 +17,13 @@ import {
   canCancelInterestPayment,
   canConfirmExternalDisbursement,
   loanSide,
-  type Availability,
+  repaymentAmountDefault,
+  repaymentCeiling,
   type LoanOperation,
+  type Verdict,
 } from '../../shared/loan-actions';
 import type { Loan, LoanAllocation } from '../../shared/platform/resources';
+import { isJsonNumberText } from '../../shared/json-number';
 import { fail, ok, type Result } from '../../shared/result';
 import type { PlatformClient } from '../platform/client';
 import type { Signer } from '../keychain/key-store';
@@ -32,10 +37,12 @@ import { exchangeAnswer, jsonObject, loanObject, type Expect } from '../platform
  */
 export type BuiltRequest = Pick<PreparedAction, 'title' | 'changesState' | 'target' | 'fields' | 'context'> &
   Omit<PreparedAction['request'], 'url'> & {
+    /** What the console expected and did not see; the confirmation shows them (absent: none). */
+    warnings?: string[];
     path: string;
     expect: Expect;
     /** What "Check now" needs later: the loan and allocation acted on. */
-    check: { loanId?: string; loanAllocationId?: string };
+    check: { loanId?: string; loanAllocationId?: string; entries?: number };
   };
 
 export interface BuildContext {
@@ -66,18 +73,15 @@ function definedOnly<T extends Record<string, unknown>>(
 const refuse = (message: string, field?: string) =>
   fail('bad-input', message, field !== undefined ? { field } : {});
 
-function unavailable<T>(a: Availability<T>): a is { ok: false; why: string } {
-  return !a.ok;
-}
-
-/** The allocation the input names must be the one the rules found acting on. */
-function sameAllocation(found: LoanAllocation, named: string): Result<LoanAllocation> {
-  return found.loanAllocationId === named
-    ? ok(found)
-    : refuse(
-        `Allocation ${named} is not the one awaiting this action (${found.loanAllocationId}); reload the loan.`,
-        'loanAllocationId',
-      );
+/** An allocation's amount as the confirmation shows it: a JSON number is marked, never computed. */
+function amountText(a: LoanAllocation): string {
+  const raw: unknown = (a as { amount?: unknown }).amount;
+  const amount = isJsonNumberText(raw)
+    ? `${raw.jsonNumber} (a JSON number)`
+    : typeof raw === 'number'
+      ? `${String(raw)} (a JSON number, possibly rounded)`
+      : String(raw);
+  return `${amount} ${String(a.currency)}`;
 }
 
 async function loanPatch(
@@ -107,35 +111,95 @@ async function loanPatch(
       { label: 'Your side', value: side ?? 'none' },
       ...(extra.context ?? []),
     ],
+    warnings: extra.warnings ?? [],
     expect: loanObject,
     check: { loanId: loan.loanId, ...extra.check },
   });
 }
 
 /**
- * An operation on the one allocation the rules found: the input must name that allocation, and the
- * confirmation shows its amount under `amountLabel`.
+ * An operation on the allocation the operator picked (any of the loan's): refused only on a stated
+ * rule; the confirmation shows the allocation's amount under `amountLabel` and every warning.
  */
 async function allocationPatch(
   ctx: BuildContext,
   loan: Loan,
   op: LoanOperation,
-  found: Availability<LoanAllocation>,
+  verdict: Verdict,
   amountLabel: string,
   body: { loanAllocationId: string; [field: string]: string },
 ): Promise<Result<BuiltRequest>> {
-  if (unavailable(found)) return refuse(found.why);
-  const alloc = sameAllocation(found.allocation, body.loanAllocationId);
-  if (!alloc.ok) return alloc;
+  if (!verdict.ok) return refuse(verdict.why, verdict.byAllocation ? 'loanAllocationId' : undefined);
+  const alloc = verdict.allocation;
   return loanPatch(ctx, op, loan, body, {
-    context: [{ label: amountLabel, value: `${String(alloc.value.amount)} ${String(alloc.value.currency)}` }],
+    context: alloc
+      ? [
+          { label: amountLabel, value: amountText(alloc) },
+          { label: 'Allocation', value: `${String(alloc.allocationType)}, ${String(alloc.status)}` },
+        ]
+      : [],
+    warnings: verdict.warnings,
     check: { loanAllocationId: body.loanAllocationId },
   });
+}
+
+/** The entries whose statuses the exchange's answer must carry, for counting the verdict. */
+function entriesCheck(action: ExchangeAction): { entries?: number } {
+  const entries = expectedStatuses(action);
+  return entries === undefined ? {} : { entries };
 }
 
 /** Adds the currency beside the amount fields it belongs to (exact field names). */
 const withNotes = (fields: BuiltRequest['fields'], notes: Record<string, string>) =>
   fields.map((f) => (Object.hasOwn(notes, f.name) ? { ...f, note: notes[f.name] } : f));
+
+/**
+ * Accept a repayment: refused only for a request your own side made (stated) or an amount above the
+ * request's (the ceiling, loan-actions.ts). The amount defaults to the request's only where that is
+ * a plain decimal string; the body names no allocation, so the request picked is only read.
+ */
+async function acceptRepayment(
+  ctx: BuildContext,
+  loan: Loan,
+  input: Extract<ActionInput, { kind: 'loans.acceptRepayment' }>,
+): Promise<Result<BuiltRequest>> {
+  const verdict = canAcceptRepayment(loan, loanSide(loan, ctx.organizationId), input.requestAllocationId);
+  if (!verdict.ok)
+    return refuse(
+      verdict.why,
+      verdict.byAllocation && input.requestAllocationId ? 'requestAllocationId' : undefined,
+    );
+  const request = verdict.allocation;
+  const warnings = [...verdict.warnings];
+  const fallback = repaymentAmountDefault(request);
+  const amount = input.amount ?? fallback.amount;
+  if (amount === null)
+    return refuse(`type the amount to accept. ${'why' in fallback ? fallback.why : ''}`.trim(), 'amount');
+  const currency = request ? String(request.currency) : String(loan.currency);
+  const ceiling = repaymentCeiling(request);
+  if (ceiling.ceiling !== null && !amountAtMost(amount, ceiling.ceiling))
+    return refuse(`must be at most the requested ${ceiling.ceiling} ${currency}`, 'amount');
+  if (ceiling.ceiling === null)
+    warnings.push(`${ceiling.why}, so no ceiling was checked on the amount; the platform will decide.`);
+  const body = definedOnly({
+    amount,
+    collateralPortfolioId: input.collateralPortfolioId,
+    effectiveDate: input.effectiveDate,
+  });
+  const built = await loanPatch(ctx, 'acceptRepayment', loan, body, {
+    context: request
+      ? [
+          { label: 'Requested amount', value: amountText(request) },
+          { label: 'Repayment request', value: request.loanAllocationId },
+        ]
+      : [],
+    warnings,
+    check: request ? { loanAllocationId: request.loanAllocationId } : {},
+  });
+  return built.ok
+    ? ok({ ...built.value, fields: withNotes(built.value.fields, { amount: currency }) })
+    : built;
+}
 
 /** What an action acts on, for refusing a second identical action while one is unsettled. */
 export function objectKeyOf(input: ActionInput): string {
@@ -169,6 +233,7 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       body: JSON.stringify(input.body),
       fields: flattenFields(input.body),
       context: [{ label: 'Body fields', value: 'written by you: the specification does not show this body' }],
+      warnings: [],
       expect: jsonObject,
       check: {},
     });
@@ -190,8 +255,9 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
       body: JSON.stringify(body),
       fields: flattenFields(body),
       context: [{ label: 'What it does', value: describeExchangeAction(input.action) }],
+      warnings: [],
       expect: exchangeAnswer,
-      check: {},
+      check: entriesCheck(input.action),
     });
   }
 
@@ -204,8 +270,8 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
   switch (input.kind) {
     case 'loans.approve': {
       const a = canApprove(loan, side);
-      if (unavailable(a)) return refuse(a.why);
-      return loanPatch(ctx, 'approve', loan, null, {});
+      if (!a.ok) return refuse(a.why);
+      return loanPatch(ctx, 'approve', loan, null, { warnings: a.warnings });
     }
     case 'loans.cancelInterestPayment': {
       const body = definedOnly({
@@ -213,49 +279,18 @@ export async function buildRequest(ctx: BuildContext, input: ActionInput): Promi
         effectiveDate: input.effectiveDate,
         portfolioId: input.portfolioId,
       });
-      const found = canCancelInterestPayment(loan, side);
-      return allocationPatch(ctx, loan, 'cancelInterestPayment', found, 'Interest amount', body);
+      const verdict = canCancelInterestPayment(loan, side, input.loanAllocationId);
+      return allocationPatch(ctx, loan, 'cancelInterestPayment', verdict, 'Interest amount', body);
     }
-    case 'loans.acceptRepayment': {
-      const a = canAcceptRepayment(loan, side);
-      if (unavailable(a)) return refuse(a.why);
-      const requested = String(a.allocation.amount);
-      if (amountProblem(requested) !== null)
-        return refuse(
-          `The platform's requested amount "${requested.slice(0, 60)}" is not a readable amount; check the loan.`,
-        );
-      const amount = input.amount ?? requested;
-      if (!amountAtMost(amount, requested))
-        return refuse(
-          `must be at most the requested ${requested} ${String(a.allocation.currency)}`,
-          'amount',
-        );
-      const body = definedOnly({
-        amount,
-        collateralPortfolioId: input.collateralPortfolioId,
-        effectiveDate: input.effectiveDate,
-      });
-      const built = await loanPatch(ctx, 'acceptRepayment', loan, body, {
-        context: [
-          { label: 'Requested amount', value: `${requested} ${String(a.allocation.currency)}` },
-          { label: 'Allocation', value: a.allocation.loanAllocationId },
-        ],
-        check: { loanAllocationId: a.allocation.loanAllocationId },
-      });
-      return built.ok
-        ? ok({
-            ...built.value,
-            fields: withNotes(built.value.fields, { amount: String(a.allocation.currency) }),
-          })
-        : built;
-    }
+    case 'loans.acceptRepayment':
+      return acceptRepayment(ctx, loan, input);
     case 'loans.confirmExternalDisbursement': {
       const body = definedOnly({
         loanAllocationId: input.loanAllocationId,
         collateralPortfolioId: input.collateralPortfolioId,
       });
-      const found = canConfirmExternalDisbursement(loan, side);
-      return allocationPatch(ctx, loan, 'confirmExternalDisbursement', found, 'Disbursed amount', body);
+      const verdict = canConfirmExternalDisbursement(loan, side, input.loanAllocationId);
+      return allocationPatch(ctx, loan, 'confirmExternalDisbursement', verdict, 'Disbursed amount', body);
     }
     case 'loans.estimateLtv': {
       const body = definedOnly({

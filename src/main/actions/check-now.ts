@@ -16,6 +16,8 @@ export interface CheckTarget {
   loanAllocationId?: string;
   /** The exchange body's nonce, to name in the manual check. */
   nonce?: string;
+  /** Exchange: the entries sent that the answer must report one status each for (expectedStatuses). */
+  entries?: number;
 }
 
 export function checkPlan(t: CheckTarget): { available: boolean; what: string } {

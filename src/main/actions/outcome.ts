@@ -8,9 +8,15 @@
  *   dropped connection, a 5xx, an unreadable or unexpected answer, anything not listed as refused).
  *
  * Unknown is the default: a code added later is never taken for "nothing happened" by accident.
+ *
+ * A 2xx is checked against what was asked (issue 25): a loan answer must be the same loan and must
+ * not show the loan or allocation still waiting for the action (check-now.ts judges it, so "Check
+ * now" later reads it the same way); an exchange answer must carry one status per entry sent. A
+ * mismatch is unknown with Check now, never failed and never resent.
  */
 import type { ActionKind, ActionOutcome, ActionResult } from '../../shared/actions';
-import { readExchangeAnswer } from '../../shared/exchange-actions';
+import { readExchangeAnswer, type ExchangeVerdict } from '../../shared/exchange-actions';
+import { judgeLoan, type CheckTarget } from './check-now';
 import type { Loan } from '../../shared/platform/resources';
 import type { AppError, ErrorCode, Result } from '../../shared/result';
 
@@ -70,8 +76,56 @@ function unknownHeadline(error: AppError): string {
   );
 }
 
-/** The outcome of one executed action, from the client's result. */
-export function classifyResult(id: string, kind: ActionKind, result: Result<unknown>): ActionResult {
+const DO_NOT_RESEND = 'Do not send it again: check what the platform did first.';
+
+function exchangeHeadline(exchange: ExchangeVerdict, errors: number): string {
+  const n = exchange.statuses.length;
+  switch (exchange.verdict) {
+    case 'all-ok':
+      return `The exchange accepted it${n ? ` (${n} of ${n} entries ok)` : ''}.`;
+    case 'partly-failed':
+      return `Partly failed: the exchange refused ${errors} of ${n} entries; the others went through.`;
+    case 'failed':
+      return `Failed: the exchange refused it${exchange.message ? `: ${exchange.message}` : ' (every entry has an error)'}.`;
+    case 'unknown': {
+      const sent = exchange.sent ?? n;
+      const missing = exchange.unanswered ?? 0;
+      const which =
+        missing > 0
+          ? `the fate of ${missing} ${missing === 1 ? 'entry is' : 'entries are'} unknown`
+          : `${-missing} more status${-missing === 1 ? '' : 'es'} than entries came back, so none can be matched for sure`;
+      return `Outcome unknown: the exchange answered for ${n} of the ${sent} entries sent; ${which}. ${DO_NOT_RESEND}`;
+    }
+  }
+}
+
+const LOAN_ACTIONS_THAT_CHANGE: ReadonlySet<ActionKind> = new Set<ActionKind>([
+  'loans.approve',
+  'loans.cancelInterestPayment',
+  'loans.acceptRepayment',
+  'loans.confirmExternalDisbursement',
+]);
+
+/** Why a 2xx loan answer does not show what was asked; null when it is consistent with it. */
+function loanMismatch(answer: unknown, asked: CheckTarget): string | null {
+  const answered: unknown =
+    typeof answer === 'object' && answer !== null ? (answer as { loanId?: unknown }).loanId : undefined;
+  if (asked.loanId !== undefined && answered !== asked.loanId)
+    return `The answer is ${typeof answered === 'string' ? `loan ${answered.slice(0, 80)}` : 'not a loan with an id'}, not loan ${asked.loanId}.`;
+  const judged = judgeLoan(asked, answer as Loan);
+  return judged.settled === 'not-done' ? judged.found : null;
+}
+
+/**
+ * The outcome of one executed action, from the client's result. `asked`: what was sent (the loan
+ * and allocation acted on, the exchange entries), to check a 2xx answer against.
+ */
+export function classifyResult(
+  id: string,
+  kind: ActionKind,
+  result: Result<unknown>,
+  asked?: CheckTarget,
+): ActionResult {
   if (!result.ok) {
     const outcome = outcomeOfFailure(result.error);
     return {
@@ -84,16 +138,12 @@ export function classifyResult(id: string, kind: ActionKind, result: Result<unkn
     };
   }
   if (kind === 'exchange.submit') {
-    const exchange = readExchangeAnswer(result.value);
+    const exchange = readExchangeAnswer(result.value, asked?.entries);
     const errors = exchange.statuses.filter((s) => s.kind === 'error').length;
-    const headline =
-      exchange.verdict === 'all-ok'
-        ? `The exchange accepted it${exchange.statuses.length ? ` (${exchange.statuses.length} of ${exchange.statuses.length} entries ok)` : ''}.`
-        : exchange.verdict === 'partly-failed'
-          ? `Partly failed: the exchange refused ${errors} of ${exchange.statuses.length} entries; the others went through.`
-          : `Failed: the exchange refused it${exchange.message ? `: ${exchange.message}` : ' (every entry has an error)'}.`;
     // A refusal of every entry is a refusal: nothing happened on the exchange.
-    const outcome: ActionOutcome = exchange.verdict === 'failed' ? 'refused' : 'done';
+    const outcome: ActionOutcome =
+      exchange.verdict === 'failed' ? 'refused' : exchange.verdict === 'unknown' ? 'unknown' : 'done';
+    const headline = exchangeHeadline(exchange, errors);
     return { id, kind, outcome, headline, answer: result.value, exchange, status: 200 };
   }
   if (kind === 'loans.ltvDryRun') {
@@ -104,6 +154,18 @@ export function classifyResult(id: string, kind: ActionKind, result: Result<unkn
       headline: 'The platform answered the dry run.',
       answer: result.value,
     };
+  }
+  if (asked !== undefined && LOAN_ACTIONS_THAT_CHANGE.has(kind)) {
+    const mismatch = loanMismatch(result.value, asked);
+    if (mismatch !== null)
+      return {
+        id,
+        kind,
+        outcome: 'unknown',
+        headline: `Answered, but the loan does not show it: check now. ${mismatch} ${DO_NOT_RESEND}`,
+        answer: result.value,
+        status: 200,
+      };
   }
   const loan = result.value as Loan;
   const headline =

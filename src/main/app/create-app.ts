@@ -218,7 +218,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     .catch((error: unknown) =>
       log.error('actions', 'could not read unsettled actions from the journal', error),
     );
-  const receiver = new WebhookReceiver();
+  const receiver = new WebhookReceiver({ onError: (m, error) => log.error('webhooks', m, error) });
   const updates = await UpdateService.open({
     dataDir,
     currentVersion: options.version,
@@ -233,12 +233,13 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const riskWatch = new RiskWatch({
     clients,
     state: await RiskStateFile.open(dataDir, (m) => log.warn('risk', m)),
-    actions,
     journal: journals,
     notify: options.notifier ? (title, body) => options.notifier?.notify(title, body) : null,
     onAlert: (alert) => events.emit('risk-alert', alert),
-    onChanged: (workspaceId) => events.emit('risk-changed', { workspaceId }),
+    onChanged: (workspaceId, failure) => events.emit('risk-changed', { workspaceId, failure }),
     warn: (m) => log.warn('risk', m),
+    // Issue 25: a cycle that throws is logged here, shown on the board and retried with back-off.
+    error: (m, error) => log.error('risk', m, error),
   });
   riskWatch.resumeAll();
   events.subscribe((event, payload) => {

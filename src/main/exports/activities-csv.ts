@@ -5,8 +5,9 @@
  * formula neutralisation → one CSV line per record, the lines of a chunk written to the file as
  * one buffer (waiting for 'drain' when the disk is slower than the network). Nothing holds more
  * than a chunk of the body and its lines in memory. Pages are walked by the
- * same `PageCursor` as every other list (paging.ts): a short page is not the end, rows repeated
- * across pages are dropped by `activityId`, a repeated page stops the export, the walk is bounded.
+ * same `PageCursor` as every other list (paging.ts): a short page is not the end, an empty page
+ * after a full one is read once more, rows repeated across pages are dropped by `activityId` (and
+ * make the export not `complete`), a repeated page stops the export, the walk is bounded.
  *
  * The file is written 0600 under a temporary name beside the target and published with
  * `link(temp, target)` (publish-file.ts, shared with the journal export), which fails if the
@@ -102,6 +103,7 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
 
   const seen = new SeenIds();
   let duplicatesDropped = 0;
+  let rowsWithoutId = 0;
   let header: string[] | null = null;
   /** Index of `activityId` in the header; without one, the whole row is its identity. */
   let idColumn = -1;
@@ -131,7 +133,11 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
         } else if (isFirst && sameRow(record, header)) {
           return; // every later page repeats it: skipped
         } else {
-          const id = idColumn >= 0 ? (record[idColumn] ?? '') : record.join('\u0000');
+          // A row without an id (no column, or an empty cell) is known by its whole text: two
+          // different such rows are both kept, while a page of them repeated is still caught.
+          const cell = idColumn >= 0 ? (record[idColumn] ?? '') : '';
+          if (cell === '') rowsWithoutId++;
+          const id = cell !== '' ? cell : `\u0000${record.join('\u0000')}`;
           // A copy: the cell is a slice of the chunk's text and would keep the whole chunk alive
           // until the next page (see the comment on `out` below).
           pageIds.push(` ${id}`.slice(1));
@@ -175,6 +181,9 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     clearInterval(timer);
     report('done');
     const { pages, truncated, incomplete, bound } = cursor.summary();
+    // De-duplication is done here, not by the cursor: its repeats count as possibly missed rows
+    // (paging.ts: a repeat is a shift) the same way.
+    const mayHaveMissed = duplicatesDropped;
     return {
       ok: true,
       value: {
@@ -184,7 +193,10 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
         pages,
         neutralisedCells,
         duplicatesDropped,
+        mayHaveMissed,
+        rowsWithoutId,
         incomplete,
+        complete: !truncated && !incomplete && mayHaveMissed === 0,
         truncated,
         ...(bound ? { bound } : {}),
       },

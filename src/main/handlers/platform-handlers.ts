@@ -8,7 +8,6 @@ import type { ProgressEvent } from '../../shared/contract';
 import type { Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
 import * as platform from '../platform';
-import { toPage } from '../platform/paging';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
@@ -56,7 +55,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       withClient(workspaceId, async ({ client }, org) => {
         const limit = params.limit ?? 500;
         const result = await platform.listLoans(client, org, { ...params, limit });
-        return result.ok ? { ok: true, value: toPage(result.value, limit) } : result;
+        return result.ok ? { ok: true, value: platform.pageOf(result.value, limit) } : result;
       }),
     'loans.get': ({ workspaceId, loanId }) =>
       withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
@@ -80,7 +79,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       withClient(workspaceId, async ({ client }, org) => {
         const limit = params.limit ?? platform.DEFAULT_LIMITS.activities;
         const result = await platform.listActivities(client, org, { ...params, limit });
-        return result.ok ? { ok: true, value: toPage(result.value.activities, limit) } : result;
+        return result.ok ? { ok: true, value: platform.pageOf(result.value.activities, limit) } : result;
       }),
     'activities.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
       withClient(workspaceId, ({ client }, org) =>
@@ -93,7 +92,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       withClient(workspaceId, async ({ client }) => {
         const limit = params.limit ?? platform.DEFAULT_LIMITS.cryptoAddresses;
         const result = await platform.listCryptoAddresses(client, { ...params, limit });
-        return result.ok ? { ok: true, value: toPage(result.value, limit) } : result;
+        return result.ok ? { ok: true, value: platform.pageOf(result.value, limit) } : result;
       }),
     'cryptoAddresses.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
       withClient(workspaceId, ({ client }) =>

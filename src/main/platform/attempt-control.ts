@@ -153,10 +153,39 @@ export const defaultSleep: Sleep = (ms, signal) =>
     signal?.addEventListener('abort', done, { once: true });
   });
 
-/** Retry-After in seconds (the HTTP-date form is ignored: it depends on the clock we distrust); huge values are capped later. */
-export function parseRetryAfter(value: string | null): number | null {
-  if (value === null || !/^\d{1,6}$/.test(value.trim())) return null;
-  return Number(value.trim()) * 1000;
+/** The longest wait a Retry-After can ask for here, in either form; MAX_RETRY_AFTER_MS cuts it later. */
+const MAX_RETRY_AFTER_READ_MS = 999_999_000;
+
+/**
+ * An HTTP-date (RFC 9110: IMF-fixdate, or the obsolete RFC 850 and asctime forms, all of which
+ * start with the day's name) as epoch ms; NaN for anything else. `Date.parse` alone would also
+ * take "1" or "2024" for a date.
+ */
+export function parseHttpDate(text: string): number {
+  const trimmed = text.trim();
+  if (trimmed.length > 64 || !/^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /i.test(trimmed)) return Number.NaN;
+  return Date.parse(trimmed);
+}
+
+/**
+ * Retry-After in ms: delay-seconds, or an HTTP-date. The date is in the server's clock, so it is
+ * measured from the same answer's `Date` header when that was readable (`serverNowMs`), so that a
+ * wrong local clock does not shorten or stretch the wait; otherwise from the local clock. A date
+ * in the past means "now" (0). Either form is bounded here as the seconds form always was (six
+ * digits), and MAX_RETRY_AFTER_MS cuts it later. Null when absent or unreadable.
+ */
+export function parseRetryAfter(
+  value: string | null,
+  serverNowMs = Number.NaN,
+  localNowMs = Date.now(),
+): number | null {
+  if (value === null) return null;
+  const trimmed = value.trim();
+  if (/^\d{1,6}$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = parseHttpDate(trimmed);
+  if (Number.isNaN(at)) return null;
+  const from = Number.isNaN(serverNowMs) ? localNowMs : serverNowMs;
+  return Math.min(Math.max(0, at - from), MAX_RETRY_AFTER_READ_MS);
 }
 
 /** "0.3", "1.5", "30": a short timeout must not read as "within 0 s". */

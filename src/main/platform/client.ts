@@ -17,11 +17,13 @@ import {
   RETRYABLE_CODES,
   describeNetworkError,
   errorForStatus,
+  errorInAnswer,
   parseEnvelope,
   parseJsonAnswer,
   readBounded,
 } from './answers';
 import { openBodyStream } from './body-stream';
+import { numbersFor } from './shape';
 import { secretTagOf, type LockoutGuard } from '../guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
 import {
@@ -30,6 +32,7 @@ import {
   defaultSleep,
   deliveryOf,
   keyFailure,
+  parseHttpDate,
   parseRetryAfter,
   pauseUnlessCancelled,
   type AttemptControl,
@@ -110,6 +113,7 @@ export interface StreamAnswer {
 type Consume<T> = (
   response: Response,
   control: AttemptControl,
+  apiKey: string,
 ) => Promise<Failure | { ok: true; value: T; keepsControl?: boolean }>;
 
 /** A request's URL, as `targetOf` checked it. */
@@ -186,20 +190,28 @@ export class PlatformClient {
 
   /** A JSON request. */
   async request<T>(opts: RequestOptions): Promise<Result<T>> {
-    return this.run(opts, async (response, control) => {
+    return this.run(opts, async (response, control, apiKey) => {
       const read = await readBounded(
         response.body,
         response.headers.get('content-length'),
         this.maxResponseBytes,
       );
       if (!read.ok) return this.unreadable(read, control, response.status);
-      const parsed = parseJsonAnswer(read.bytes, response.headers.get('content-type'), response.status);
+      const parsed = parseJsonAnswer(
+        read.bytes,
+        response.headers.get('content-type'),
+        response.status,
+        numbersFor(opts.expect),
+      );
       if (!parsed.ok) return parsed;
       const problem = opts.expect?.(parsed.value) ?? null;
       if (problem !== null) {
-        return fail('bad-response', `The platform's answer is not the expected shape: ${problem}`, {
-          status: response.status,
-        });
+        return (
+          errorInAnswer(parsed.value, opts.method, response.status, apiKey) ??
+          fail('bad-response', `The platform's answer is not the expected shape: ${problem}`, {
+            status: response.status,
+          })
+        );
       }
       return { ok: true, value: parsed.value as T };
     });
@@ -446,18 +458,20 @@ export class PlatformClient {
     }
 
     const skew = this.observeClock(response.headers.get('date'), sentAt);
+    // This answer's own Date (other requests may read theirs while this body is being read).
+    const serverNowMs = this.lastDateMs;
     let result: Failure | { ok: true; value: T; keepsControl?: boolean };
     try {
       result =
         response.status >= 200 && response.status <= 299
-          ? await consume(response, control)
+          ? await consume(response, control, signer.apiKey)
           : await this.errorAnswer(response, control, method, pathWithQuery, signer.apiKey, skew);
     } catch (error) {
       // consume() is not meant to throw; if it does, it is a bug here, not the platform's fault.
       result = fail('internal', `Reading the platform's answer failed: ${describeNetworkError(error)}`);
     }
     if (!(result.ok && result.keepsControl)) control.release();
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), serverNowMs, this.now());
     guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs, ticket);
     this.record(
       opts,
@@ -506,16 +520,22 @@ export class PlatformClient {
     return failure;
   }
 
-  /** Returns the skew seen in this answer (null without a usable Date header). */
+  /**
+   * Returns the skew seen in this answer (null without a usable Date header). An answer whose Date
+   * is missing or unreadable resets the skew to "unknown": a figure from an earlier answer must not
+   * be shown as if this one confirmed it (the connection test reads it right after its request).
+   */
   private observeClock(dateHeader: string | null, sentAt: number): number | null {
-    if (dateHeader === null) return null;
     // One-second resolution: consecutive answers mostly carry the same text, parsed once.
     if (dateHeader !== this.lastDateHeader) {
       this.lastDateHeader = dateHeader;
-      this.lastDateMs = Date.parse(dateHeader);
+      this.lastDateMs = dateHeader === null ? Number.NaN : parseHttpDate(dateHeader);
     }
     const server = this.lastDateMs;
-    if (Number.isNaN(server)) return null;
+    if (Number.isNaN(server)) {
+      this.skewMs = null;
+      return null;
+    }
     // The Date header has one-second resolution and is stamped somewhere between send and
     // receive: compare with the midpoint and add half a second for the truncation.
     const local = (sentAt + this.now()) / 2;

@@ -1,7 +1,13 @@
 /**
  * The contract's "listAll" calls: every page of a list operation, with progress and cancellation,
- * through the one walk of paging.ts (its end, de-duplication and bound rules). A later list adds a
- * function here with its operation and its id field.
+ * through the one walk of paging.ts (its end, de-duplication, null-row and bound rules). A later
+ * list adds a function here with its operation and its id field.
+ *
+ * Each page goes to the walk as the platform sent it, `null` rows included: the walk drops and
+ * counts them, and the next offset must count every position the platform sent (a page filtered
+ * here would make the walk ask for rows it already has, or skip some). Neither of these lists
+ * offers a sort direction (platform-facts), so rows that shift while walking are detected and
+ * reported (`mayHaveMissed`), not prevented.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
 import type { Activity, CryptoAddress } from '../../shared/platform/resources';
@@ -34,13 +40,14 @@ export interface FetchAllOptions<T = unknown> {
  */
 function walkList<T>(
   options: FetchAllOptions<T>,
-  list: { pageSize: number; idField: string },
+  list: { pageSize: number; idField: string; versionField?: string },
   fetchRows: (page: Omit<PageRequest, 'signal'>, call: CallOptions) => Promise<Result<T[]>>,
 ): Promise<Result<AllRows<T>>> {
   return walkPages<T>({
     ...options,
     pageSize: options.pageSize ?? list.pageSize,
     idOf: idField<T>(list.idField),
+    ...(list.versionField !== undefined ? { versionOf: idField<T>(list.versionField) } : {}),
     fetchPage: async ({ offset, limit, signal }) => {
       const rows = await fetchRows({ offset, limit }, { signal, pace: 'bulk' });
       return rows.ok ? { ok: true, value: { items: rows.value } } : rows;
@@ -66,7 +73,12 @@ export function listAllCryptoAddresses(
   filters: Omit<CryptoAddressesParams, 'limit' | 'offset'>,
   options: FetchAllOptions<CryptoAddress> = {},
 ): Promise<Result<AllRows<CryptoAddress>>> {
-  const list = { pageSize: DEFAULT_LIMITS.cryptoAddresses, idField: 'cryptoAddressId' };
+  // An address seen again with a newer `updatedAt` was edited during the walk: the newer is kept.
+  const list = {
+    pageSize: DEFAULT_LIMITS.cryptoAddresses,
+    idField: 'cryptoAddressId',
+    versionField: 'updatedAt',
+  };
   return walkList<CryptoAddress>(options, list, (page, call) =>
     listCryptoAddresses(client, { ...filters, ...page }, call),
   );

@@ -1,6 +1,14 @@
 /**
  * Every loan matching some filters, for the risk watch and the loans tab's search: the one paging
- * walk (paging.ts) over `GET /organizations/{org}/loans`, 1,000 per page, `sortBy=updatedAt`.
+ * walk (paging.ts) over `GET /organizations/{org}/loans`, 1,000 per page, `sortBy=updatedAt`
+ * ascending (platform-facts: `sortDirection` `ASC`/`DESC`).
+ *
+ * Why ascending (issue 25): offset paging over newest-first moved a loan updated during the walk
+ * into a page already read, and every later loan shifted by one: a loan was lost without a word.
+ * Oldest-first, an update moves the loan forward into pages not yet read. A loan already read that
+ * is updated still comes again at the end: the walk keeps the newer copy (`versionOf`, the
+ * `updatedAt`), counts it as moved and reports `complete: false`, because the loans behind its old
+ * place shifted back by one and one of them may not have been sent.
  *
  * These walks are background work, so every page is sent with
  * `pace: 'bulk'` (the lockout guard keeps interactive headroom), and they ask only for the embedded
@@ -31,7 +39,7 @@ export interface LoansWalkOptions {
 export function walkLoans(
   client: PlatformClient,
   organizationId: string,
-  filters: Omit<LoansParams, 'limit' | 'offset' | 'sortDirection'>,
+  filters: Omit<LoansParams, 'limit' | 'offset' | 'sortBy' | 'sortDirection'>,
   options: LoansWalkOptions = {},
 ): Promise<Result<AllRows<Loan>>> {
   const p = safePath(() => path`/organizations/${organizationId}/loans`);
@@ -40,6 +48,7 @@ export function walkLoans(
     ...options,
     pageSize: options.pageSize ?? LOANS_PAGE_SIZE,
     idOf: idField<Loan>('loanId'),
+    versionOf: idField<Loan>('updatedAt'),
     fetchPage: async ({ offset, limit, signal }) => {
       options.onRequest?.();
       const query = buildQuery(
@@ -53,7 +62,7 @@ export function walkLoans(
           includeLoanAllocations: false,
           includeLoanInterest: false,
           sortBy: 'updatedAt',
-          sortDirection: 'DESC',
+          sortDirection: 'ASC',
         },
         QUERY_NAMES.loans,
       );

@@ -25,6 +25,7 @@ import type {
   Portfolio,
   Wallet,
 } from '../../shared/platform/resources';
+import type { Page } from '../../shared/contract-views';
 import type { Result } from '../../shared/result';
 import type { PlatformClient, StreamAnswer } from './client';
 import { QUERY_NAMES, buildQuery, path, safePath, type QueryParams } from './query';
@@ -36,6 +37,7 @@ import {
   listOf,
   loanObject,
   paginationOf,
+  withoutNullRows,
 } from './shape';
 
 type Params<S extends z.ZodType> = Omit<z.infer<S>, 'workspaceId'>;
@@ -67,11 +69,32 @@ function map<A, B>(result: Result<A>, f: (value: A) => B): Result<B> {
   return result.ok ? { ok: true, value: f(result.value) } : result;
 }
 
-export async function listAgentWallets(
+/**
+ * One page of a list as the contract's `Page`, for the single-page calls (`loans.list`,
+ * `activities.list`, `cryptoAddresses.list`). A full page (as many rows as asked, `null` rows
+ * included) may have more behind it. A shorter one is no proof of the end: the specification
+ * states no page maximum, so a platform that caps pages below the limit asked for sends one just
+ * as short; only an empty page says there is nothing more. `null` rows are dropped and counted.
+ */
+export function pageOf<T>(rows: readonly unknown[], requestedLimit: number): Page<T> & { nullRows: number } {
+  const kept = withoutNullRows<T>(rows);
+  const mayHaveMore = rows.length >= requestedLimit ? true : rows.length === 0 ? false : 'unknown';
+  return { items: kept.rows, mayHaveMore, nullRows: kept.nullRows };
+}
+
+/** Agent wallets as read: the rows, the key that held them (null: the answer itself), null rows dropped. */
+export interface AgentWalletsRead {
+  agentWallets: AgentWallet[];
+  /** The answer's key that held the list ("agentWallets", "data", "wallets", …); null when bare. */
+  readFrom: string | null;
+  nullRows: number;
+}
+
+export async function readAgentWallets(
   client: PlatformClient,
   params: { portfolioId?: string },
   opts: CallOptions = {},
-): Promise<Result<AgentWallet[]>> {
+): Promise<Result<AgentWalletsRead>> {
   const result = await client.request<unknown>({
     method: 'GET',
     path: '/agent-wallets',
@@ -79,22 +102,42 @@ export async function listAgentWallets(
     expect: agentWalletsAnswer,
     ...via(opts, 'agentWallets.list'),
   });
-  return map(result, (value) => agentWalletsOf<AgentWallet>(value));
+  return map(result, (value) => {
+    const { rows, readFrom } = agentWalletsOf<unknown>(value);
+    const kept = withoutNullRows<AgentWallet>(rows);
+    return { agentWallets: kept.rows, readFrom, nullRows: kept.nullRows };
+  });
 }
 
+/** The agent wallets alone, for the contract's `agentWallets.list` (null rows dropped). */
+export async function listAgentWallets(
+  client: PlatformClient,
+  params: { portfolioId?: string },
+  opts: CallOptions = {},
+): Promise<Result<AgentWallet[]>> {
+  return map(await readAgentWallets(client, params, opts), (read) => read.agentWallets);
+}
+
+/**
+ * One page of ClearLoop actions. `null` rows are dropped and counted in `nullRows`: a pager that
+ * decides "the page was full" must count them with the rows (`actions.length + nullRows`).
+ */
 export async function listClearLoopActions(
   client: PlatformClient,
   params: ClearLoopParams,
   opts: CallOptions = {},
-): Promise<Result<{ actions: ClearLoopAction[]; pagination: Pagination }>> {
-  const result = await client.request<{ actions: ClearLoopAction[] }>({
+): Promise<Result<{ actions: ClearLoopAction[]; pagination: Pagination; nullRows: number }>> {
+  const result = await client.request<{ actions: unknown[] }>({
     method: 'GET',
     path: '/clearloop/actions',
     query: buildQuery(params, QUERY_NAMES.clearLoopActions),
     expect: clearLoopAnswer,
     ...via(opts, 'clearloop.list'),
   });
-  return map(result, (value) => ({ actions: value.actions, pagination: paginationOf(value) as Pagination }));
+  return map(result, (value) => {
+    const kept = withoutNullRows<ClearLoopAction>(value.actions);
+    return { actions: kept.rows, pagination: paginationOf(value) as Pagination, nullRows: kept.nullRows };
+  });
 }
 
 /** `GET /organizations/{organizationId}/activities`: the same path and query as JSON or as CSV. */
@@ -147,6 +190,11 @@ interface ListRead {
   queryNames?: readonly string[];
   /** Also accept a bare array (an older platform answers `/accounts` so). */
   bareArrayToo?: boolean;
+  /**
+   * Drop `null` rows (a single-page list shown as is). Not for the lists the walks page through
+   * (fetch-all.ts): a walk counts a page's rows, `null` ones included, to know whether it was full.
+   */
+  dropNullRows?: boolean;
 }
 
 /** One list operation as a typed function: the plain lists differ only in their `ListRead`. */
@@ -159,7 +207,10 @@ function listRead<P extends QueryParams, T>(list: ListRead) {
       expect: arrayField(list.field, list.bareArrayToo),
       ...via(opts, list.operation),
     });
-    return map(result, (value) => listOf<T>(value, list.field));
+    return map(result, (value) => {
+      const rows = listOf<T>(value, list.field);
+      return list.dropNullRows ? withoutNullRows<T>(rows).rows : rows;
+    });
   };
 }
 
@@ -174,6 +225,7 @@ const readAccounts = listRead<QueryParams, Account>({
   path: '/accounts',
   field: 'accounts',
   operation: 'accounts.list',
+  dropNullRows: true,
   bareArrayToo: true,
 });
 /** Deprecated on the real platform in favour of portfolios and wallets; kept working. */
@@ -184,6 +236,7 @@ export const listPortfolios = listRead<PortfoliosParams, Portfolio>({
   path: '/portfolios',
   field: 'portfolios',
   operation: 'portfolios.list',
+  dropNullRows: true,
   queryNames: QUERY_NAMES.portfolios,
 });
 
@@ -191,6 +244,7 @@ export const listWallets = listRead<WalletsParams, Wallet>({
   path: '/wallets',
   field: 'wallets',
   operation: 'wallets.list',
+  dropNullRows: true,
   queryNames: QUERY_NAMES.wallets,
 });
 

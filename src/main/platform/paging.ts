@@ -1,18 +1,34 @@
 /**
- * The one paging walk of the console: activities, crypto addresses, the CSV export and any later
- * limit/offset list go through `PageCursor`, so they all end, de-duplicate and bound the same way.
+ * The one paging walk of the console: activities, crypto addresses, loans, the CSV export and any
+ * later limit/offset list go through `PageCursor`, so they all end, de-duplicate and bound the same
+ * way.
  *
- * Why the rules are what they are (issue 18):
+ * Why the rules are what they are (issues 18 and 25):
  * - The specification gives no page maximum, so a platform may answer fewer rows than `limit`.
  *   A short page is therefore NOT the end: the walk ends on an empty page, or when the platform's
- *   own total is reached. That costs one extra (empty) request per walk, never more.
- * - `offset` advances by the rows the platform sent (its positions), not by the rows kept.
- * - Rows repeated across pages (new rows arriving at the top while walking) are dropped by id and
- *   counted; a page whose ids equal the page before (a platform ignoring `offset`) stops the walk
- *   with an error instead of looping.
- * - An empty page before a known total is reported as `incomplete`. Without a total an empty page
- *   in the middle cannot be told from the end without more requests; the walk keeps its cost to
- *   the one extra request and ends there (docs/platform-quirks.md).
+ *   own total is reached.
+ * - An empty page that follows a full page may be a hiccup in the middle (seen: activities ended
+ *   at 1,000 of 2,350 and were reported complete), so it is read once more at the same offset
+ *   before it ends the walk; rows on that read go on. After a short page an empty page is the
+ *   end, so a walk costs one extra request, two when the list is an exact multiple of the page.
+ *   The re-reads are bounded (MAX_CONFIRM_READS); past the bound such an empty page ends the walk
+ *   as incomplete.
+ * - `offset` advances by the rows the platform sent (its positions, null rows included), not by
+ *   the rows kept.
+ * - Offset paging over a list that changes shifts rows: a row that leaves the part already read
+ *   (or moves to it) shifts every later row by one, and one row at a page boundary is never sent.
+ *   Such a shift shows as a row seen twice. Where rows carry a version (`versionOf`, the loans'
+ *   `updatedAt`) a second copy with another version is a row that MOVED: the later copy (the newer
+ *   state) replaces the first, counted in `movedRows`; the same version again is a duplicate,
+ *   dropped and counted. Either way one row may be missing (`mayHaveMissed`), the walk is not
+ *   `complete`, and the report says so and offers a re-read. Callers that can choose an order walk
+ *   ascending by update time (loans-walk.ts), so that an update moves a row forward into pages
+ *   not yet read rather than back into pages already read.
+ * - A page whose rows equal the page before (a platform ignoring `offset`) stops the walk with an
+ *   error instead of looping; rows without an id are compared by their JSON text, so one row
+ *   without an id cannot defeat the check. Rows without an id are kept (nothing to de-duplicate
+ *   by) and counted.
+ * - `null` (non-object) rows are dropped and counted (`nullRows`): one of them took a tab down.
  * - Every walk has a hard bound on pages and rows, and says when it hit it.
  *
  * Rows are appended to one array as pages arrive (no concatenation per page, which would be
@@ -21,6 +37,7 @@
  */
 import type { AllRows, Page, ProgressEvent, WalkBound } from '../../shared/contract';
 import { fail, type AppError, type Result } from '../../shared/result';
+import { isObject } from './shape';
 
 /**
  * The promise is an event at least every 250 ms; the timer runs faster than that because a timer
@@ -32,6 +49,12 @@ export const PROGRESS_INTERVAL_MS = 200;
 /** Hard bounds of any walk: a platform that never sends an empty page must not walk forever. */
 export const WALK_MAX_PAGES = 10_000;
 export const WALK_MAX_ROWS = 2_000_000;
+/**
+ * Re-reads of an empty page after a full one, per walk. A platform that keeps sending empty pages
+ * in between would otherwise double the walk's requests up to the hard bound; past this many the
+ * walk ends at such a page as incomplete.
+ */
+export const MAX_CONFIRM_READS = 10;
 
 export interface PageRequest {
   offset: number;
@@ -52,15 +75,21 @@ export interface CursorOptions {
   /** Hard bounds; the defaults are WALK_MAX_PAGES and WALK_MAX_ROWS. */
   maxPages?: number;
   hardMaxRows?: number;
+  /** Rows carry a version (`keep`'s second argument): a repeat with another version has moved. */
+  versioned?: boolean;
 }
 
 /** Why a page ended the walk, or `null` to ask for the next one. */
 export type PageVerdict =
   null | { stop: 'end' | 'incomplete' | 'max-rows' | 'bound' } | { stop: 'repeated'; error: AppError };
 
+/** The key of a null row in a page's keys (never an id: ids are not compared with it). */
+const NULL_ROW_KEY = '\u0000null';
+
 /**
  * The walk's state, fed one page at a time. Callers ask `request()`, call `keep(id)` for each row
- * of the answer (in order) and then `endPage(ids)`; the verdict says whether to go on.
+ * of the answer (in order; `nullRow()` for a null one) and then `endPage(keys)`; the verdict says
+ * whether to go on.
  */
 export class PageCursor {
   readonly pageSize: number;
@@ -69,11 +98,24 @@ export class PageCursor {
   private readonly hardMaxRows: number;
   /** Rows the platform sent so far (its positions): the next offset. */
   private offset = 0;
-  private previousIds: readonly (string | undefined)[] | null = null;
+  private previousKeys: readonly (string | undefined)[] | null = null;
   private readonly seen = new Set<string>();
+  /** Versioned walks: where each id was kept and the version kept (a Map costs more than a Set). */
+  private readonly versions: Map<string, { index: number; version: string | undefined }> | null;
+  private lastLimit: number;
+  /** The largest page so far: a platform's own page cap, below which a page is "short". */
+  private largestPage = 0;
+  private lastPageFull = false;
+  private confirming = false;
+  private confirmReads = 0;
   pages = 0;
   kept = 0;
   duplicatesDropped = 0;
+  movedRows = 0;
+  nullRows = 0;
+  rowsWithoutId = 0;
+  /** After `keep` answered false for a moved row: the index of its first copy, else -1. */
+  movedTo = -1;
   total: number | null = null;
   bound: WalkBound | undefined;
   incomplete = false;
@@ -81,9 +123,11 @@ export class PageCursor {
 
   constructor(options: CursorOptions) {
     this.pageSize = options.pageSize;
+    this.lastLimit = options.pageSize;
     this.maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     this.maxPages = options.maxPages ?? WALK_MAX_PAGES;
     this.hardMaxRows = options.hardMaxRows ?? WALK_MAX_ROWS;
+    this.versions = options.versioned === true ? new Map() : null;
   }
 
   /** Refuses options that would make the walk meaningless, before anything is sent. */
@@ -96,13 +140,31 @@ export class PageCursor {
   /** Never asks for more than is still wanted, so maxRows costs no extra download. */
   request(): { offset: number; limit: number } {
     const wanted = Math.min(this.maxRows, this.hardMaxRows) - this.kept;
-    return { offset: this.offset, limit: Math.max(1, Math.min(this.pageSize, wanted)) };
+    this.lastLimit = Math.max(1, Math.min(this.pageSize, wanted));
+    return { offset: this.offset, limit: this.lastLimit };
   }
 
-  /** Whether a row of the current page is kept: new by id and within the caps. */
-  keep(id: string | undefined): boolean {
+  /**
+   * Whether a row of the current page is kept: new by id and within the caps. A row seen before is
+   * not kept; when its `version` differs from the kept copy's it has moved, and `movedTo` says
+   * where the kept copy is so the caller can put the newer one in its place.
+   */
+  keep(id: string | undefined, version?: string): boolean {
+    this.movedTo = -1;
     if (this.kept >= this.maxRows || this.kept >= this.hardMaxRows) return false;
-    if (id !== undefined) {
+    if (id === undefined) this.rowsWithoutId++;
+    else if (this.versions !== null) {
+      const first = this.versions.get(id);
+      if (first !== undefined) {
+        if (first.version !== version) {
+          this.movedRows++;
+          first.version = version;
+          this.movedTo = first.index;
+        } else this.duplicatesDropped++;
+        return false;
+      }
+      this.versions.set(id, { index: this.kept, version });
+    } else {
       if (this.seen.has(id)) {
         this.duplicatesDropped++;
         return false;
@@ -113,22 +175,33 @@ export class PageCursor {
     return true;
   }
 
-  /** Ends the current page: `ids` are the ids of every row the platform sent on it, in order. */
-  endPage(ids: readonly (string | undefined)[], total?: number): PageVerdict {
+  /** A null (or otherwise non-object) row on the current page: dropped, counted. */
+  nullRow(): string {
+    this.nullRows++;
+    return NULL_ROW_KEY;
+  }
+
+  /**
+   * Ends the current page: `keys` are the ids of every row the platform sent on it, in order (the
+   * JSON text for a row without one, `nullRow()`'s key for a null; undefined never matches).
+   */
+  endPage(keys: readonly (string | undefined)[], total?: number): PageVerdict {
     this.pages++;
     if (total !== undefined && Number.isSafeInteger(total) && total >= 0) this.total = total;
-    if (ids.length === 0) {
-      if (this.total !== null && this.offset < this.total) this.incomplete = true;
-      return { stop: this.incomplete ? 'incomplete' : 'end' };
-    }
-    if (this.previousIds !== null && sameIds(ids, this.previousIds)) {
+    if (keys.length === 0) return this.emptyPage();
+    this.confirming = false;
+    if (this.previousKeys !== null && sameKeys(keys, this.previousKeys)) {
       const message =
-        `Stopped: the platform repeated page ${this.pages} (the same ${ids.length} rows as page ` +
+        `Stopped: the platform repeated page ${this.pages} (the same ${keys.length} rows as page ` +
         `${this.pages - 1}); it may ignore "offset". ${this.kept} rows were read; nothing was kept, try again later`;
       return { stop: 'repeated', error: { code: 'bad-response', message } };
     }
-    this.previousIds = ids;
-    this.offset += ids.length;
+    this.previousKeys = keys;
+    this.offset += keys.length;
+    // Full: as many rows as asked, or as many as the largest page before (the platform's cap).
+    this.lastPageFull =
+      keys.length >= this.lastLimit || (this.largestPage > 0 && keys.length >= this.largestPage);
+    this.largestPage = Math.max(this.largestPage, keys.length);
     if (this.kept >= this.maxRows) {
       this.truncated = true;
       return { stop: 'max-rows' };
@@ -139,6 +212,25 @@ export class PageCursor {
     return null;
   }
 
+  /** An empty page: the end, unless it follows a full page and is not yet confirmed. */
+  private emptyPage(): PageVerdict {
+    const beforeTotal = this.total !== null && this.offset < this.total;
+    // The platform's own total, when it gives one, says whether rows should follow.
+    const rowsExpected = this.total !== null ? beforeTotal : this.lastPageFull;
+    if (rowsExpected && !this.confirming) {
+      if (this.confirmReads >= MAX_CONFIRM_READS) {
+        this.incomplete = true;
+        return { stop: 'incomplete' };
+      }
+      if (this.pages >= this.maxPages) return this.hitBound('pages', this.maxPages);
+      this.confirmReads++;
+      this.confirming = true;
+      return null; // the same offset once more
+    }
+    if (beforeTotal) this.incomplete = true;
+    return { stop: this.incomplete ? 'incomplete' : 'end' };
+  }
+
   private hitBound(kind: WalkBound['kind'], limit: number): PageVerdict {
     this.bound = { kind, limit };
     this.truncated = true;
@@ -147,27 +239,52 @@ export class PageCursor {
 
   /** The walk's result fields other than the rows. */
   summary(): Omit<AllRows<never>, 'items'> {
+    // Every repeat or move is a shift of the rows behind it: one row may have slipped past.
+    const mayHaveMissed = this.duplicatesDropped + this.movedRows;
     return {
       pages: this.pages,
       truncated: this.truncated,
       duplicatesDropped: this.duplicatesDropped,
+      movedRows: this.movedRows,
+      mayHaveMissed,
+      nullRows: this.nullRows,
+      rowsWithoutId: this.rowsWithoutId,
       incomplete: this.incomplete,
+      complete: !this.truncated && !this.incomplete && mayHaveMissed === 0,
       total: this.total,
       ...(this.bound ? { bound: this.bound } : {}),
     };
   }
 }
 
-function sameIds(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
+function sameKeys(a: readonly (string | undefined)[], b: readonly (string | undefined)[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] === undefined || a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * A row without an id, as its JSON text, for the repeated-page check only (never to drop a row):
+ * the prefix keeps it apart from any id. A row JSON cannot write (not one JSON.parse made) has no
+ * key and never matches.
+ */
+function contentKey(row: unknown): string | undefined {
+  try {
+    return `\u0000${JSON.stringify(row)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 export interface WalkOptions<T> extends CursorOptions {
   fetchPage: (request: PageRequest) => Promise<Result<PageAnswer<T>>>;
   /** The row's id, for de-duplication and the repeated-page check; rows without one are kept. */
   idOf: (row: T) => string | undefined;
+  /**
+   * The row's version (the loans' `updatedAt`): a row seen again with another version has moved,
+   * and the later copy replaces the first in `items` (with `collect`, the first copy stays).
+   */
+  versionOf?: (row: T) => string | undefined;
   signal?: AbortSignal;
   jobId?: string;
   onProgress?: (event: ProgressEvent) => void;
@@ -188,10 +305,10 @@ export function idField<T>(field: string): (row: T) => string | undefined {
 }
 
 export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllRows<T>>> {
-  const { fetchPage, idOf, signal, jobId = '', onProgress } = options;
+  const { fetchPage, idOf, versionOf, signal, jobId = '', onProgress } = options;
   const refused = PageCursor.check(options);
   if (refused) return { ok: false, error: refused };
-  const cursor = new PageCursor(options);
+  const cursor = new PageCursor({ ...options, versioned: versionOf !== undefined });
 
   const items: T[] = [];
   const keepRow = options.collect ?? ((row: T) => void items.push(row));
@@ -221,14 +338,22 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
           },
         };
       }
-      const rows = page.value.items;
-      const ids = new Array<string | undefined>(rows.length);
+      const rows: readonly unknown[] = page.value.items;
+      const keys = new Array<string | undefined>(rows.length);
       for (let i = 0; i < rows.length; i++) {
+        // isObject is withoutNullRows' test (shape.ts), applied in place: the row's position
+        // still counts for the offset and the repeated-page check.
+        if (!isObject(rows[i])) {
+          keys[i] = cursor.nullRow();
+          continue;
+        }
         const row = rows[i] as T;
-        ids[i] = idOf(row);
-        if (cursor.keep(ids[i])) keepRow(row);
+        const id = idOf(row);
+        keys[i] = id ?? contentKey(row);
+        if (cursor.keep(id, versionOf?.(row))) keepRow(row);
+        else if (cursor.movedTo >= 0 && options.collect === undefined) items[cursor.movedTo] = row;
       }
-      const verdict = cursor.endPage(ids, page.value.total);
+      const verdict = cursor.endPage(keys, page.value.total);
       if (verdict === null) continue;
       if (verdict.stop === 'repeated') {
         report('failed');

@@ -3,6 +3,8 @@
  * object with a loanId. Rows are not validated one by one: a 100,000-row walk must stay fast, and
  * the renderer treats every field as an untrusted string anyway.
  */
+import { isJsonNumberText } from '../../shared/json-number';
+import type { NumberReading } from './answers';
 
 export type Expect = (value: unknown) => string | null;
 
@@ -45,36 +47,66 @@ export const exchangeAnswer: Expect = (value) => {
  */
 export const clearLoopAnswer: Expect = arrayField('actions');
 
-/** `pagination` when it is an object, else an empty one (its fields are all optional). */
+/**
+ * `pagination` when it is an object, else an empty one (its fields are all optional). Its fields
+ * are counts the specification sends as strings: one sent as a JSON number (kept with its digits
+ * by the lossless re-read) is given as those digits, the form the pager reads.
+ */
 export function paginationOf(value: unknown): Record<string, unknown> {
   const pagination = (value as Record<string, unknown>).pagination;
-  return isObject(pagination) ? pagination : {};
+  if (!isObject(pagination)) return {};
+  let out: Record<string, unknown> | undefined;
+  for (const [key, field] of Object.entries(pagination)) {
+    if (!isJsonNumberText(field)) continue;
+    out ??= { ...pagination };
+    out[key] = field.jsonNumber;
+  }
+  return out ?? pagination;
 }
 
 /**
- * Agent wallets, in every shape the specification allows: `{agentWallets: [...]}`, a bare array,
- * `{data: [...]}`, or a single agent wallet object (the specification's "a JSON object with the
- * agent wallet fields").
+ * Agent wallets, in every shape the specification allows: a bare array, an object holding the list
+ * under one key (`agentWallets` and `data` are the likely names, but the specification shows none,
+ * so any single key holding a list of objects is taken), or a single agent wallet object (the specification's
+ * "a JSON object with the agent wallet fields"). Two or more array-valued keys are refused by name:
+ * which one holds the wallets would be a guess.
  */
 export const agentWalletsAnswer: Expect = (value) => {
-  if (Array.isArray(value)) return null;
-  if (!isObject(value)) return 'expected agent wallets: a list, or an object holding one';
-  if ('agentWallets' in value)
-    return Array.isArray(value.agentWallets) ? null : '"agentWallets" is not a list';
-  if ('data' in value) return Array.isArray(value.data) ? null : '"data" is not a list';
-  return looksLikeAgentWallet(value) ? null : 'expected "agentWallets", "data" or one agent wallet';
+  const where = agentWalletsKey(value);
+  return where !== null && typeof where === 'object' ? where.problem : null;
 };
+
+/** Where the wallets are: null for the answer itself (a list or one wallet), else the key. */
+function agentWalletsKey(value: unknown): string | null | { problem: string } {
+  if (Array.isArray(value)) return null;
+  if (!isObject(value)) return { problem: 'expected agent wallets: a list, or an object holding one' };
+  const lists = Object.keys(value).filter((key) => isListOfObjects(value[key]));
+  if (lists.length === 1) return lists[0] as string;
+  if (lists.length > 1) {
+    const names = lists.map((key) => `"${key}"`).join(', ');
+    return { problem: `more than one list (${names}): which one holds the agent wallets is not clear` };
+  }
+  for (const key of ['agentWallets', 'data']) if (key in value) return { problem: `"${key}" is not a list` };
+  return looksLikeAgentWallet(value)
+    ? null
+    : { problem: 'expected a list of agent wallets, an object holding one, or one agent wallet' };
+}
+
+/** A list whose entries are all objects (or null rows, dropped later): `tags: ["x"]` is not one. */
+const isListOfObjects = (value: unknown): boolean =>
+  Array.isArray(value) && value.every((entry) => entry === null || isObject(entry));
 
 const looksLikeAgentWallet = (value: Record<string, unknown>): boolean =>
   typeof value.id === 'string' || typeof value.address === 'string';
 
-/** Picks the rows out of an answer already checked by `agentWalletsAnswer`. */
-export function agentWalletsOf<T>(value: unknown): T[] {
-  if (Array.isArray(value)) return value as T[];
-  const obj = value as Record<string, unknown>;
-  if (Array.isArray(obj.agentWallets)) return obj.agentWallets as T[];
-  if (Array.isArray(obj.data)) return obj.data as T[];
-  return [value as T];
+/**
+ * Picks the rows out of an answer already checked by `agentWalletsAnswer`, and says where they
+ * were: `readFrom` is the key that held them, null when the answer was the list or one wallet.
+ */
+export function agentWalletsOf<T>(value: unknown): { rows: T[]; readFrom: string | null } {
+  const key = agentWalletsKey(value);
+  if (typeof key === 'string') return { rows: (value as Record<string, T[]>)[key] as T[], readFrom: key };
+  return { rows: Array.isArray(value) ? (value as T[]) : [value as T], readFrom: null };
 }
 
 /**
@@ -87,4 +119,13 @@ export function withoutNullRows<T>(rows: readonly unknown[]): { rows: T[]; nullR
   for (const row of rows) if (!isObject(row)) nullRows++;
   if (nullRows === 0) return { rows: rows as T[], nullRows };
   return { rows: rows.filter(isObject) as T[], nullRows };
+}
+
+/**
+ * How an answer's JSON numbers are read (answers.ts): the exchange's answers are in another
+ * service's format, whose ids (`oid`) are JSON numbers; every other answer is the platform's,
+ * whose specification sends every numeric value as a string.
+ */
+export function numbersFor(expect: Expect | undefined): NumberReading {
+  return expect === exchangeAnswer ? 'exact' : 'strings';
 }

@@ -79,7 +79,9 @@ export class RiskStateFile {
         parsed = null;
       }
       const checked = fileSchema.safeParse(parsed);
-      if (checked.success) for (const [id, ws] of Object.entries(checked.data.workspaces)) map.set(id, ws);
+      if (checked.success)
+        for (const [id, ws] of Object.entries(checked.data.workspaces))
+          map.set(id, { settings: ws.settings, loans: loanRecord(ws.loans) });
       else {
         warn(`${file} is damaged; the risk watch starts from defaults (the old file is kept as .damaged)`);
         await rename(file, `${file}.damaged`).catch(() => undefined);
@@ -92,7 +94,7 @@ export class RiskStateFile {
   get(workspaceId: string): WorkspaceRiskState {
     let ws = this.workspaces.get(workspaceId);
     if (ws === undefined) {
-      ws = { settings: { ...DEFAULT_RISK_SETTINGS }, loans: {} };
+      ws = { settings: { ...DEFAULT_RISK_SETTINGS }, loans: loanRecord({}) };
       this.workspaces.set(workspaceId, ws);
     }
     return ws;
@@ -110,4 +112,14 @@ export class RiskStateFile {
     const body = { version: 1 as const, workspaces: Object.fromEntries(this.workspaces) };
     await writeFileAtomic(this.file, JSON.stringify(body));
   }
+}
+
+/**
+ * The per-loan record without a prototype: loan ids come from the platform, and one named
+ * "__proto__" or "constructor" must be a key like any other, never Object.prototype's.
+ */
+function loanRecord(from: Record<string, TrackedLoan>): Record<string, TrackedLoan> {
+  const out = Object.create(null) as Record<string, TrackedLoan>;
+  for (const [id, tracked] of Object.entries(from)) out[id] = tracked;
+  return out;
 }

@@ -3,22 +3,29 @@
  * as a bulk job, works out each loan's band with shared/risk.ts and raises alerts on the way in and
  * out of trouble, with a reminder repeated while a margin call lasts and is not acknowledged.
  *
+ * It only reads (issue 25, finding 9): the top-up an alert shows is computed from the loan's own
+ * LTV, initial LTV and collateral (top-up.ts); the LTV dry run stays a manual action.
+ *
+ * Each workspace's cycle runs under a supervisor (jobs/supervisor.ts): whatever a cycle throws is
+ * logged, shown on the board ("the risk watch failed: …; retrying in 30 s") and retried with
+ * back-off, and the main process keeps serving (issue 25, finding 1).
+ *
+ * A loan the walk did not return is "not seen", never gone (risk-assess.ts): the watch reads such
+ * loans back by id (up to MAX_NOT_SEEN_READ a cycle, one request) and forgets a loan only once it
+ * is read closed.
+ *
  * Budget: one cycle over N open loans costs ceil(N/1000) pages plus the walk's closing empty page
- * (paging.ts), plus one LTV dry run per loan entering margin call (at most MAX_TOP_UPS_PER_CYCLE).
- * At 60 s and 10,000 loans that is about 60 of the guard's 800 bulk requests per 5 minutes.
+ * (paging.ts), plus one page when tracked loans were not seen (the loans that closed since the
+ * last cycle, usually). At 60 s and 10,000 loans that is about 60 of the guard's 800 bulk
+ * requests per 5 minutes.
  *
  * It never keeps asking after an authentication failure, a missing key or a locked vault: the
  * workspace's watch pauses and resumes only when the operator opens the board or asks for a check.
  */
 import { randomBytes } from 'node:crypto';
 import {
-  NEAR_CURE_END_MS,
   boardLoan,
   sortByHeadroom,
-  cureTime,
-  riskBand,
-  readTopUp,
-  topUpDryRunBody,
   type RiskAlert,
   type RiskAlertKind,
   type RiskBoard,
@@ -27,15 +34,18 @@ import {
   type TrackedLoan,
 } from '../../shared/risk';
 import type { Loan } from '../../shared/platform/resources';
-import type { ActionInput, ActionResult, PreparedAction } from '../../shared/actions';
 import type { Result } from '../../shared/result';
+import type { JobFailure } from '../../shared/job-status';
 import type { WorkspaceClient } from '../app/platform-clients';
 import type { JournalRecord } from '../journal/types';
+import { SupervisedJob } from '../jobs/supervisor';
 import { walkLoans } from '../platform/loans-walk';
 import { buildAlert, notifyDesktop } from './risk-alerts';
+import { assessReading, isClosedLoan, notSeenIds, trackedOf } from './risk-assess';
 import type { RiskStateFile } from './risk-state-file';
 
-export const MAX_TOP_UPS_PER_CYCLE = 20;
+/** Tracked loans not seen by a cycle's walk that it reads back by id (one page). */
+export const MAX_NOT_SEEN_READ = 100;
 const PAUSING_ERRORS = new Set([
   'auth-failed',
   'no-key',
@@ -47,28 +57,29 @@ const PAUSING_ERRORS = new Set([
 export interface RiskWatchDeps {
   clients: { forWorkspace(workspaceId: string): Promise<Result<WorkspaceClient>> };
   state: RiskStateFile;
-  /** The action service, for the read-only LTV dry run that gives the top-up. */
-  actions: {
-    prepare(workspaceId: string, input: ActionInput): Promise<Result<PreparedAction>>;
-    execute(id: string, phrase: string | undefined): Promise<Result<ActionResult>>;
-  } | null;
   journal: { append(record: JournalRecord): Promise<unknown> } | null;
   /** Desktop notifications (Electron); null in browser mode, where the renderer notifies. */
   notify: ((title: string, body: string) => void) | null;
   onAlert(alert: RiskAlert): void;
-  onChanged(workspaceId: string): void;
+  /** After every cycle (and acknowledgement), with the watch's failure if its last cycle threw. */
+  onChanged(workspaceId: string, failure: JobFailure | null): void;
   warn(message: string): void;
+  /** A cycle that threw (a bug, or an answer nothing expected): logged with the error. */
+  error?: (message: string, error: unknown) => void;
+  /** The supervisor's first retry after a failed cycle (default 30 s) and its cap. */
+  retry?: { firstMs: number; maxMs: number };
   now?: () => number;
 }
 
 interface Running {
-  timer: NodeJS.Timeout | null;
-  cycle: Promise<void> | null;
+  job: SupervisedJob;
   loans: Loan[];
   lastCycleAt: string | null;
   lastError: string | null;
   cycleRequests: number | null;
   incomplete: boolean;
+  /** Tracked loans the last cycle could not see (neither walked nor read back). */
+  notSeen: number;
   paused: boolean;
 }
 
@@ -94,8 +105,7 @@ export class RiskWatch {
     if (run === undefined || run.paused || !this.deps.state.get(workspaceId).settings.enabled) {
       await this.enable(workspaceId);
     }
-    const current = this.running.get(workspaceId);
-    if (current?.cycle) await current.cycle;
+    await this.running.get(workspaceId)?.job.inFlight();
     return this.snapshot(workspaceId, firstRows);
   }
 
@@ -117,7 +127,7 @@ export class RiskWatch {
 
   async acknowledge(workspaceId: string, loanId: string): Promise<Result<RiskBoard>> {
     const ws = this.deps.state.get(workspaceId);
-    const tracked = ws.loans[loanId];
+    const tracked = trackedOf(ws, loanId);
     if (tracked === undefined || tracked.band !== 'margin-call')
       return {
         ok: false,
@@ -126,15 +136,15 @@ export class RiskWatch {
     tracked.acknowledgedAt = String(this.now());
     await this.save();
     await this.journalAcknowledgement(workspaceId, loanId, tracked);
-    this.deps.onChanged(workspaceId);
+    this.changed(workspaceId);
     return { ok: true, value: this.snapshot(workspaceId) };
   }
 
   /** Any webhook delivery for the workspace may mean a loan moved: read again soon, once. */
   nudge(workspaceId: string): void {
     const run = this.running.get(workspaceId);
-    if (run === undefined || run.paused || run.cycle) return;
-    void this.runCycle(workspaceId);
+    if (run === undefined || run.paused || run.job.inFlight() !== null) return;
+    void run.job.runNow();
   }
 
   close(): void {
@@ -151,8 +161,11 @@ export class RiskWatch {
     const loans = partial ? all.slice(0, firstRows) : all;
     let tracked = ws.loans;
     if (partial) {
-      tracked = {};
-      for (const l of loans) if (ws.loans[l.loanId]) tracked[l.loanId] = ws.loans[l.loanId] as TrackedLoan;
+      tracked = Object.create(null) as Record<string, TrackedLoan>;
+      for (const l of loans) {
+        const t = trackedOf(ws, l.loanId);
+        if (t !== undefined) tracked[l.loanId] = t;
+      }
     }
     return {
       workspaceId,
@@ -165,6 +178,8 @@ export class RiskWatch {
       lastError: run?.lastError ?? null,
       cycleRequests: run?.cycleRequests ?? null,
       incomplete: run?.incomplete ?? false,
+      failure: run?.job.failure() ?? null,
+      notSeen: run?.notSeen ?? 0,
     };
   }
 
@@ -175,46 +190,50 @@ export class RiskWatch {
       await this.save();
     }
     this.start(workspaceId, true);
-    await this.running.get(workspaceId)?.cycle;
+    await this.running.get(workspaceId)?.job.inFlight();
   }
 
   private start(workspaceId: string, cycleNow: boolean): void {
     if (this.closed) return;
     const existing = this.running.get(workspaceId);
     const run: Running = existing ?? {
-      timer: null,
-      cycle: null,
+      job: new SupervisedJob({
+        job: 'the risk watch',
+        tick: () => this.cycle(workspaceId, run),
+        intervalMs: () => this.deps.state.get(workspaceId).settings.intervalMs,
+        ...(this.deps.retry
+          ? { firstRetryMs: this.deps.retry.firstMs, maxRetryMs: this.deps.retry.maxMs }
+          : {}),
+        log: (message, error) =>
+          (this.deps.error ?? ((m: string) => this.deps.warn(m)))(
+            `${message} (workspace ${workspaceId})`,
+            error,
+          ),
+        onChange: () => this.changed(workspaceId),
+        now: this.now,
+      }),
       loans: [],
       lastCycleAt: null,
       lastError: null,
       cycleRequests: null,
       incomplete: false,
+      notSeen: 0,
       paused: false,
     };
-    if (run.timer) clearInterval(run.timer);
     run.paused = false;
-    const { intervalMs } = this.deps.state.get(workspaceId).settings;
-    run.timer = setInterval(() => void this.runCycle(workspaceId), intervalMs);
-    run.timer.unref();
     this.running.set(workspaceId, run);
-    if (cycleNow || existing === undefined) void this.runCycle(workspaceId);
+    // A changed interval applies from now: start reschedules.
+    run.job.start(cycleNow || existing === undefined);
   }
 
   private stop(workspaceId: string): void {
-    const run = this.running.get(workspaceId);
-    if (run?.timer) clearInterval(run.timer);
-    if (run) run.timer = null;
+    this.running.get(workspaceId)?.job.stop();
   }
 
-  /** One cycle at a time per workspace: a tick during a slow cycle is skipped, not queued. */
+  /** One cycle at a time per workspace: a call during a cycle waits for that one. Never rejects. */
   runCycle(workspaceId: string): Promise<void> {
     const run = this.running.get(workspaceId);
-    if (run === undefined) return Promise.resolve();
-    if (run.cycle) return run.cycle;
-    run.cycle = this.cycle(workspaceId, run).finally(() => {
-      run.cycle = null;
-    });
-    return run.cycle;
+    return run === undefined ? Promise.resolve() : run.job.runNow();
   }
 
   private async cycle(workspaceId: string, run: Running): Promise<void> {
@@ -222,22 +241,58 @@ export class RiskWatch {
     if (!resolved.ok) return this.failed(workspaceId, run, resolved.error.code, resolved.error.message);
     const { client, workspace } = resolved.value;
     let requests = 0;
-    const walked = await walkLoans(
-      client,
-      workspace.organizationId,
-      { isOpen: true },
-      { onRequest: () => requests++ },
-    );
+    const onRequest = () => requests++;
+    const walked = await walkLoans(client, workspace.organizationId, { isOpen: true }, { onRequest });
     if (!walked.ok) return this.failed(workspaceId, run, walked.error.code, walked.error.message);
-    run.loans = sortByHeadroom(walked.value.items.map(boardLoan));
-    run.incomplete = walked.value.incomplete || walked.value.truncated;
+    const loans = loanRows(walked.value.items).map(boardLoan);
+    const ws = this.deps.state.get(workspaceId);
+    // Tracked loans the walk did not return: closed since, or lost by the walk. Read them back.
+    const missing = notSeenIds(ws, loans);
+    const readBack =
+      missing.length === 0 ? [] : await this.readBack(client, workspace.organizationId, missing, onRequest);
+    const readBackIds = new Set(readBack.map((l) => l.loanId));
+    run.notSeen = missing.filter((id) => !readBackIds.has(id)).length;
+    run.loans = sortByHeadroom([...loans, ...readBack.filter((l) => !isClosedLoan(l))]);
+    // The walk says whether it read every row (loans-walk.ts): a loan it lost is only "not seen".
+    run.incomplete = !walked.value.complete;
     run.cycleRequests = requests;
     run.lastError = null;
     run.lastCycleAt = String(this.now());
-    const alerts = await this.assess(workspaceId, run.loans, !run.incomplete);
+    const now = String(this.now());
+    const alerts = assessReading(ws, [...loans, ...readBack], now).map((a) =>
+      this.alert(workspaceId, a.loan, a.kind, a.topUp, now),
+    );
     await this.save();
-    this.deps.onChanged(workspaceId);
+    // The supervisor sends `onChanged` when the cycle ends, whichever way it ends.
     this.raise(workspace.name, alerts);
+  }
+
+  /**
+   * The not-seen loans, read by id (open or not): one page of at most MAX_NOT_SEEN_READ ids. A
+   * failed read leaves them not seen (the next cycle tries again); it does not fail the cycle.
+   */
+  private async readBack(
+    client: WorkspaceClient['client'],
+    organizationId: string,
+    ids: string[],
+    onRequest: () => void,
+  ): Promise<Loan[]> {
+    const loanIds = ids.slice(0, MAX_NOT_SEEN_READ);
+    const read = await walkLoans(client, organizationId, { loanIds }, { onRequest });
+    if (!read.ok) {
+      this.deps.warn(
+        `could not read back ${loanIds.length} loans the walk did not return: ${read.error.message}`,
+      );
+      return [];
+    }
+    const asked = new Set(loanIds);
+    return loanRows(read.value.items)
+      .filter((l) => asked.has(l.loanId))
+      .map(boardLoan);
+  }
+
+  private changed(workspaceId: string): void {
+    this.deps.onChanged(workspaceId, this.running.get(workspaceId)?.job.failure() ?? null);
   }
 
   private failed(workspaceId: string, run: Running, code: string, message: string): void {
@@ -248,86 +303,6 @@ export class RiskWatch {
       this.stop(workspaceId);
       run.lastError = `${message} (the watch is paused; it resumes when you open the risk board)`;
     }
-    this.deps.onChanged(workspaceId);
-  }
-
-  /** Updates the tracked state from one reading; answers the alerts it calls for. */
-  private async assess(workspaceId: string, loans: Loan[], complete: boolean): Promise<RiskAlert[]> {
-    const ws = this.deps.state.get(workspaceId);
-    const { settings } = ws;
-    const now = String(this.now());
-    const alerts: RiskAlert[] = [];
-    const seen = new Set<string>();
-    let topUps = 0;
-    for (const loan of loans) {
-      seen.add(loan.loanId);
-      const band = riskBand(loan, settings.warningPoints);
-      const prev = ws.loans[loan.loanId];
-      if (band === 'unknown') {
-        if (prev === undefined) ws.loans[loan.loanId] = { band };
-        continue;
-      }
-      const before = prev === undefined || prev.band === 'unknown' ? 'healthy' : prev.band;
-      const tracked: TrackedLoan = prev ?? { band };
-      tracked.band = band;
-      ws.loans[loan.loanId] = tracked;
-      const alert = (kind: RiskAlertKind) =>
-        alerts.push(this.alert(workspaceId, loan, kind, tracked.topUp ?? null, now));
-      if (band !== before) {
-        if (before === 'margin-call') {
-          delete tracked.marginCallSeenAt;
-          delete tracked.acknowledgedAt;
-          delete tracked.lastReminderAt;
-          delete tracked.cureEndingNotified;
-          delete tracked.topUp;
-        }
-        if (band === 'margin-call') {
-          tracked.marginCallSeenAt = now;
-          tracked.lastReminderAt = now;
-          if (topUps < MAX_TOP_UPS_PER_CYCLE) {
-            topUps++;
-            tracked.topUp = await this.topUp(workspaceId, loan, now);
-          }
-          alert('margin-call');
-        } else if (band === 'default') alert('default');
-        else if (before === 'margin-call' || before === 'default') alert('healthy');
-        else if (band === 'warning' && before === 'healthy') alert('warning');
-      } else if (band === 'margin-call' && tracked.acknowledgedAt === undefined) {
-        const last = Number(tracked.lastReminderAt ?? tracked.marginCallSeenAt ?? now);
-        if (Number(now) - last >= settings.reminderMs) {
-          tracked.lastReminderAt = now;
-          alert('reminder');
-        }
-      }
-      if (band === 'margin-call' && !tracked.cureEndingNotified) {
-        const cure = cureTime(loan, now, tracked.marginCallSeenAt);
-        if (cure?.remainingMs != null && Number(cure.remainingMs) <= NEAR_CURE_END_MS) {
-          tracked.cureEndingNotified = true;
-          alert('cure-ending');
-        }
-      }
-    }
-    // Closed loans leave the open list: forget them, but only after a walk that saw every row.
-    if (complete) for (const id of Object.keys(ws.loans)) if (!seen.has(id)) delete ws.loans[id];
-    return alerts;
-  }
-
-  /** The top-up back to the initial LTV, from the platform's LTV dry run (read-only, via the action service). */
-  private async topUp(workspaceId: string, loan: Loan, now: string): Promise<TopUp> {
-    if (this.deps.actions === null) return { ok: false, why: 'the action service is not available', at: now };
-    const request = topUpDryRunBody(loan);
-    if (!request.ok) return { ok: false, why: request.why, at: now };
-    const prepared = await this.deps.actions.prepare(workspaceId, {
-      kind: 'loans.ltvDryRun',
-      body: request.body,
-    });
-    if (!prepared.ok) return { ok: false, why: prepared.error.message, at: now };
-    if (prepared.value.changesState) return { ok: false, why: 'the dry run would change state', at: now };
-    const result = await this.deps.actions.execute(prepared.value.id, undefined);
-    if (!result.ok) return { ok: false, why: result.error.message, at: now };
-    if (result.value.outcome !== 'done')
-      return { ok: false, why: result.value.error?.message ?? result.value.headline, at: now };
-    return readTopUp(result.value.answer, String(request.body.targetLtv), now);
   }
 
   private alert(workspaceId: string, loan: Loan, kind: RiskAlertKind, topUp: TopUp | null, now: string) {
@@ -373,4 +348,11 @@ export class RiskWatch {
       .catch((error: unknown) => this.deps.warn(`could not save the risk watch state: ${String(error)}`));
     return this.saving;
   }
+}
+
+/** The loans of an answer that are objects with a string id; anything else cannot be tracked. */
+function loanRows(items: readonly unknown[]): Loan[] {
+  return items.filter(
+    (l): l is Loan => typeof l === 'object' && l !== null && typeof (l as Loan).loanId === 'string',
+  );
 }

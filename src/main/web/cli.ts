@@ -17,6 +17,7 @@ import { homedir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { createLogger } from '../log/logger';
 import { createMainApp } from '../app/create-app';
+import { installProcessGuard } from '../app/process-guard';
 import { startWebBridge } from './bridge';
 import { SANDBOX_SIZES, isSandboxSize } from '../../sandbox';
 import { CRASH_POINTS, type CrashPoint } from '../actions/action-service';
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     usage(`No built renderer in ${staticDir}: run \`npm run build\` first.`);
 
   const log = createLogger();
+  // Issue 25: one failure that escapes must not end the console (process-guard.ts says why it is safe).
+  installProcessGuard(log);
   const mainApp = await createMainApp({
     dataDir,
     shell: 'browser',

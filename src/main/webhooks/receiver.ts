@@ -24,6 +24,11 @@ export interface ReceiverOptions {
   maxEntries?: number;
   /** Budget for the log's bodies, so 1,000 deliveries of 1 MB cannot hold a gigabyte. */
   maxLogBytes?: number;
+  /**
+   * Issue 25: a failure of the listening server (an `error` event after it started, e.g. out of
+   * file handles) or of one delivery's handling. Logged here; it never ends the process.
+   */
+  onError?: (message: string, error: unknown) => void;
 }
 
 export interface ReceiverTarget {
@@ -140,8 +145,10 @@ export class WebhookReceiver {
   private readonly now: () => number;
   private readonly maxEntries: number;
   private readonly maxLogBytes: number;
+  private readonly onError: ReceiverOptions['onError'];
 
   constructor(options: ReceiverOptions = {}) {
+    this.onError = options.onError;
     this.windowMs = options.windowMs ?? DEFAULT_WINDOW_MS;
     this.now = options.now ?? Date.now;
     this.maxEntries = options.maxEntries ?? 1000;
@@ -159,7 +166,8 @@ export class WebhookReceiver {
       throw new RangeError('port must be 0 or between 1024 and 65535');
     await this.stop();
     const server = createServer((req, res) => {
-      this.handle(req, res).catch(() => {
+      this.handle(req, res).catch((error: unknown) => {
+        this.onError?.('a webhook delivery could not be handled', error);
         if (!res.headersSent) reply(res, 500, { verdict: 'malformed', reason: 'receiver failure' });
         else res.destroy();
       });
@@ -174,6 +182,9 @@ export class WebhookReceiver {
         resolve();
       });
     });
+    // An 'error' event without a listener is thrown by Node: after the start it is logged instead
+    // (the server keeps listening; a failed accept does not close it).
+    server.on('error', (error) => this.onError?.('the webhook receiver failed', error));
     this.server = server;
     this.target = target;
     this.boundPort = (server.address() as AddressInfo).port;

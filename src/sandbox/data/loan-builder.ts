@@ -5,6 +5,7 @@ import { applyDebtRatio, DEFAULT_DEFAULT_THRESHOLD, DEFAULT_MARGIN_CALL_THRESHOL
 import { Dec, fmt, mainCurrencyOf, priceOf } from '../money';
 import type { Rng } from '../prng';
 import type { Organization } from './types';
+import { DEFAULT_VOCABULARY, type LoanVocabulary } from './vocabulary';
 
 /** Loan types whose approval leads to `awaiting-collateral` (the borrower must post collateral). */
 export function isCollateralisedType(type: LoanType): boolean {
@@ -41,6 +42,8 @@ export interface LoanSpec {
   createdAt: number;
   externalId?: string;
   externalDisbursal?: boolean;
+  /** How allocation types and statuses are spelled (vocabulary.ts); default platform-facts' values. */
+  vocabulary?: LoanVocabulary;
 }
 
 function allocation(
@@ -172,8 +175,11 @@ export function buildLoan(rng: Rng, spec: LoanSpec): Loan {
     extra.disbursedAt = String(spec.createdAt + 7_200_000);
     loan.originalLoanAmount = spec.amount;
     loan.originalLoanValue = fmt(loanUsd, 2);
-    const type = spec.externalDisbursal === true ? 'disburse-externally' : 'disburse';
-    addAllocation(rng, loan, type, spec.externalDisbursal === true ? 'confirmed' : 'completed', spec.amount);
+    const words = spec.vocabulary ?? DEFAULT_VOCABULARY;
+    // `disburse` is the one allocation type the specification names; the external one is spelled.
+    const type = spec.externalDisbursal === true ? words.type.externalDisbursement : 'disburse';
+    const status = spec.externalDisbursal === true ? words.status.confirmed : 'completed';
+    addAllocation(rng, loan, type, status, spec.amount);
     const accrued = new Dec(spec.amount)
       .mul(loan.interestRate ?? '0')
       .div(10_000)

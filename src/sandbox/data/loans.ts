@@ -15,36 +15,57 @@ import { Dec, amountFrom, fmt } from '../money';
 import type { Rng } from '../prng';
 import { addAllocation, addModification, buildLoan } from './loan-builder';
 import { BASE_TIME, type Organization } from './types';
+import { DEFAULT_VOCABULARY, type LoanVocabulary } from './vocabulary';
+
+/** A scenario's loan status: fixed, or the vocabulary's status while a request is pending. */
+type ScenarioStatus = LoanStatus | { pending: keyof LoanVocabulary['loan'] };
 
 interface Scenario {
   name: string;
   count: number;
   callerSide: 'lend' | 'borrow';
-  status: LoanStatus;
+  status: ScenarioStatus;
   types: readonly LoanType[];
   externalDisbursal?: boolean;
-  /** Adds the pending request the scenario's operation acts on. */
-  setup?: (rng: Rng, loan: Loan, caller: Organization, other: Organization, i: number) => void;
+  /** Adds the pending request the scenario's operation acts on, spelled as `words` says. */
+  setup?: (
+    rng: Rng,
+    loan: Loan,
+    caller: Organization,
+    other: Organization,
+    i: number,
+    words: LoanVocabulary,
+  ) => void;
 }
 
-const interestRequest: Scenario['setup'] = (rng, loan) => {
+const interestRequest: Scenario['setup'] = (rng, loan, _caller, _other, _i, words) => {
   const interest = fmt(new Dec(loan.amount).mul('0.01'), 8);
-  addAllocation(rng, loan, 'repay', 'awaiting-acceptance', interest, loan.borrowerCounterpartyId);
-};
-/** Repayment requested by the other side: full for the first, half for the others. */
-const repaymentByOther: Scenario['setup'] = (rng, loan, _caller, other, i) => {
-  const amount = i === 0 ? loan.amount : fmt(new Dec(loan.amount).div(2), 8);
-  addAllocation(rng, loan, 'repay', 'awaiting-acceptance', amount, other.counterparty.counterpartyId);
-};
-const repaymentByCaller: Scenario['setup'] = (rng, loan, caller) => {
-  addAllocation(rng, loan, 'repay', 'awaiting-acceptance', loan.amount, caller.counterparty.counterpartyId);
-};
-const externalDisbursal: Scenario['setup'] = (rng, loan) => {
+  const { interestPayment } = words.type;
   addAllocation(
     rng,
     loan,
-    'disburse-externally',
-    'awaiting-confirmation',
+    interestPayment,
+    words.status.awaitingAcceptance,
+    interest,
+    loan.borrowerCounterpartyId,
+  );
+};
+/** Repayment requested by the other side: full for the first, half for the others. */
+const repaymentByOther: Scenario['setup'] = (rng, loan, _caller, other, i, words) => {
+  const amount = i === 0 ? loan.amount : fmt(new Dec(loan.amount).div(2), 8);
+  const requestor = other.counterparty.counterpartyId;
+  addAllocation(rng, loan, words.type.repayment, words.status.awaitingAcceptance, amount, requestor);
+};
+const repaymentByCaller: Scenario['setup'] = (rng, loan, caller, _other, _i, words) => {
+  const requestor = caller.counterparty.counterpartyId;
+  addAllocation(rng, loan, words.type.repayment, words.status.awaitingAcceptance, loan.amount, requestor);
+};
+const externalDisbursal: Scenario['setup'] = (rng, loan, _caller, _other, _i, words) => {
+  addAllocation(
+    rng,
+    loan,
+    words.type.externalDisbursement,
+    words.status.awaitingConfirmation,
     loan.amount,
     loan.lenderCounterpartyId,
   );
@@ -74,7 +95,7 @@ export const LOAN_SCENARIOS: readonly Scenario[] = [
     name: 'interest-lend',
     count: 2,
     callerSide: 'lend',
-    status: 'repaying-interest',
+    status: { pending: 'interestPending' },
     types: ['bilateral-uncollateralised-loan'],
     setup: interestRequest,
   },
@@ -82,7 +103,7 @@ export const LOAN_SCENARIOS: readonly Scenario[] = [
     name: 'interest-borrow',
     count: 2,
     callerSide: 'borrow',
-    status: 'repaying-interest',
+    status: { pending: 'interestPending' },
     types: ['bilateral-title-transfer-collateralised-loan'],
     setup: interestRequest,
   },
@@ -90,7 +111,7 @@ export const LOAN_SCENARIOS: readonly Scenario[] = [
     name: 'repay-lend',
     count: 3,
     callerSide: 'lend',
-    status: 'repaying',
+    status: { pending: 'repaymentPending' },
     types: ['bilateral-title-transfer-collateralised-loan'],
     setup: repaymentByOther,
   },
@@ -98,7 +119,7 @@ export const LOAN_SCENARIOS: readonly Scenario[] = [
     name: 'repay-borrow',
     count: 2,
     callerSide: 'borrow',
-    status: 'repaying',
+    status: { pending: 'repaymentPending' },
     types: ['bilateral-uncollateralised-loan'],
     setup: repaymentByOther,
   },
@@ -106,7 +127,7 @@ export const LOAN_SCENARIOS: readonly Scenario[] = [
     name: 'repay-own',
     count: 2,
     callerSide: 'borrow',
-    status: 'repaying',
+    status: { pending: 'repaymentPending' },
     types: ['bilateral-pledge-collateralised-loan'],
     setup: repaymentByCaller,
   },
@@ -150,6 +171,7 @@ export function buildLoans(
   orgs: readonly Organization[],
   portfolios: readonly Portfolio[],
   total: number,
+  words: LoanVocabulary = DEFAULT_VOCABULARY,
 ): Loan[] {
   const [caller, ...others] = orgs;
   if (caller === undefined || others.length < 2) throw new Error('need a caller and two counterparties');
@@ -176,15 +198,16 @@ export function buildLoans(
         lenderPortfolioId: lendingPortfolio(lender, 0),
         borrowerPortfolioId: lendingPortfolio(borrower, 1),
         loanType: s.types[i % s.types.length] ?? 'bilateral-uncollateralised-loan',
-        status: s.status,
+        status: typeof s.status === 'string' ? s.status : words.loan[s.status.pending],
         amount: loanAmount(rng, currency),
         currency,
         targetLtv: '0.5',
         createdAt: at(),
         externalId: `sandbox-${s.name}-${i + 1}`,
         externalDisbursal: s.externalDisbursal === true,
+        vocabulary: words,
       });
-      s.setup?.(rng, loan, caller, other, i);
+      s.setup?.(rng, loan, caller, other, i, words);
       loans.push(loan);
     }
   }
@@ -233,6 +256,7 @@ export function buildLoans(
       currency,
       targetLtv: fmt(new Dec(rng.between(30, 97)).div(100), 2),
       createdAt: at(),
+      vocabulary: words,
     });
     if (loan.loanType === 'agency-lending-parent-loan') {
       loan.embedded = loan.embedded ?? {};

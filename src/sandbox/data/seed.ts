@@ -10,11 +10,17 @@ import { buildLoans } from './loans';
 import { buildOrganizations } from './organizations';
 import { buildPortfolios, buildWallets } from './portfolios';
 import { SIZE_PROFILES, type SandboxData, type SandboxSize } from './types';
+import { VOCABULARIES, type SandboxVariant } from './vocabulary';
 
 /** Counterparty organizations get this many records of each kind: enough to see, cheap to make. */
 const COUNTERPARTY_RECORDS = 40;
 
-export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
+/** `variant` changes only how open values are spelled (vocabulary.ts): the same ids, amounts, dates. */
+export function buildSandboxData(
+  seed: number,
+  size: SandboxSize,
+  variant: SandboxVariant = 'default',
+): SandboxData {
   const profile = SIZE_PROFILES[size];
   const organizations = buildOrganizations(rngFor(seed, 'organizations'));
   const caller = organizations[0];
@@ -22,7 +28,13 @@ export function buildSandboxData(seed: number, size: SandboxSize): SandboxData {
   const portfolios = buildPortfolios(rngFor(seed, 'portfolios'), organizations);
   const wallets = buildWallets(rngFor(seed, 'wallets'), portfolios);
   const agentWallets = buildAgentWallets(rngFor(seed, 'agent-wallets'), organizations, portfolios);
-  const loans = buildLoans(rngFor(seed, 'loans'), organizations, portfolios, profile.loans);
+  const loans = buildLoans(
+    rngFor(seed, 'loans'),
+    organizations,
+    portfolios,
+    profile.loans,
+    VOCABULARIES[variant],
+  );
 
   const activities = new Map<string, ActivityList>();
   const clearLoopActions = new Map<string, ClearLoopAction[]>();

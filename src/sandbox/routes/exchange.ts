@@ -6,16 +6,16 @@
  * agent wallet. No such wallet is a 409. Nonce problems are Hyperliquid's `{status:"err"}` with 200.
  */
 import { z } from 'zod';
-import { exchangeAction, vaultAddress } from '../../shared/exchange-actions';
 import { mediaTypeOf, parseJsonObject } from '../body';
 import { badRequest, conflict } from '../errors';
 import { NO_QUERY, parseQuery } from '../query';
 import { json, type PlatformRequest, type Reply, type Route } from '../router';
 import { parseOr400 } from '../validation';
+import { hlAction, vaultAddress } from '../schemas/exchange';
 
-/** platform-facts' body; the action is the shared schema the console signs with. */
+/** platform-facts' body; the action is the sandbox's own reading (schemas/exchange.ts). */
 const exchangeBody = z.strictObject({
-  action: exchangeAction,
+  action: hlAction,
   nonce: z
     .number({ error: 'must be a non-negative integer (milliseconds)' })
     .int('must be a non-negative integer (milliseconds)')

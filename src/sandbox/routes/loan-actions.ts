@@ -1,12 +1,11 @@
 /**
- * `PATCH /organizations/{org}/loans/{loanId}`: the operation is selected by Content-Type, from the
- * shared table of loan operations (src/shared/loan-actions.ts), and each operation's body is the
- * console's own action schema (src/shared/actions.ts) without what travels in the path. Every
- * accepted change appends an activity and fires `loan-updated`.
+ * `PATCH /organizations/{org}/loans/{loanId}`: the operation is selected by Content-Type (the
+ * specification's media types, src/shared/platform/media-types.ts), and each operation's body is
+ * the sandbox's own reading of the specification (schemas/loan-bodies.ts), never the console's.
+ * Every accepted change appends an activity and fires `loan-updated`.
  */
 import { z } from 'zod';
-import { actionInput, collateralAdjustment } from '../../shared/actions';
-import { LOAN_OPERATIONS, type LoanOperation } from '../../shared/loan-actions';
+import { LOAN_OPERATION_MEDIA_TYPES, type LoanOperationName } from '../../shared/platform/media-types';
 import type { Loan } from '../../shared/platform/resources';
 import { mediaTypeOf, parseJsonObject } from '../body';
 import { badRequest } from '../errors';
@@ -14,6 +13,12 @@ import { applyDebtRatio, type AmountIn } from '../ltv';
 import { Dec, fmt, type PriceTable } from '../money';
 import { NO_QUERY, parseQuery } from '../query';
 import { json, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
+import {
+  collateralEntry,
+  describeBody,
+  LOAN_OPERATION_BODIES,
+  type LoanOperationBody,
+} from '../schemas/loan-bodies';
 import * as machine from '../state/loans';
 import type { LoanActionName } from '../state/store';
 import { parseOr400 } from '../validation';
@@ -21,18 +26,16 @@ import { ltvDryRunRoute, pricedCurrency } from './ltv-dry-run';
 import { findCallerLoan } from './loans';
 import { sideOf, viewLoan } from './loan-view';
 
-type ActionOption = (typeof actionInput.options)[number];
-type BodyOf<K extends LoanOperation> = Omit<
-  z.output<Extract<ActionOption, { shape: { kind: z.ZodLiteral<`loans.${K}`> } }>>,
-  'kind' | 'loanId'
->;
+type BodyOf<K extends LoanOperationName> = LoanOperationBody<K>;
 
-/** The console's schema for `loans.<operation>`, less `kind` and `loanId` (not part of the body). */
-function clientBody<K extends LoanOperation>(operation: K): z.ZodType<BodyOf<K>> {
-  const option = actionInput.options.find((o) => o.shape.kind.value === `loans.${operation}`);
-  if (option === undefined) throw new Error(`src/shared/actions.ts has no loans.${operation}`);
-  return (option as z.ZodObject).omit({ kind: true, loanId: true }) as unknown as z.ZodType<BodyOf<K>>;
-}
+/** The specification's name of each operation, for messages. */
+const TITLES: Record<LoanOperationName, string> = {
+  estimateLtv: 'Estimate loan LTV',
+  cancelInterestPayment: 'Cancel interest payment',
+  acceptRepayment: 'Accept loan repayment',
+  confirmExternalDisbursement: 'Confirm external disbursement',
+  approve: 'Approve loan',
+};
 
 interface LoanCall {
   loan: Loan;
@@ -83,29 +86,29 @@ function estimate(
 }
 
 /** The sandbox prices every collateral it is asked to estimate: an unknown currency is a 400. */
-const estimateBody = (clientBody('estimateLtv') as unknown as z.ZodObject).extend({
+const estimateBody = LOAN_OPERATION_BODIES.estimateLtv.extend({
   collaterals: z
-    .array(collateralAdjustment.extend({ currency: pricedCurrency }))
-    .max(50)
+    .array(collateralEntry.extend({ currency: pricedCurrency }))
+    .max(50, 'must have at most 50 collaterals')
     .optional(),
-}) as unknown as z.ZodType<BodyOf<'estimateLtv'>>;
+});
 
 /** One handler per loan operation of the shared table: a missing or extra one does not compile. */
 const OPERATIONS = {
-  approve: operation(clientBody('approve'), ({ loan, actor }) => ({
+  approve: operation(LOAN_OPERATION_BODIES.approve, ({ loan, actor }) => ({
     change: machine.approve(loan, actor),
     action: 'approve',
   })),
-  cancelInterestPayment: operation(clientBody('cancelInterestPayment'), ({ loan, actor }, body) => ({
+  cancelInterestPayment: operation(LOAN_OPERATION_BODIES.cancelInterestPayment, ({ loan, actor }, body) => ({
     change: machine.cancelInterestPayment(loan, actor, body),
     action: 'cancel-interest-payment',
   })),
-  acceptRepayment: operation(clientBody('acceptRepayment'), ({ loan, actor }, body) => ({
+  acceptRepayment: operation(LOAN_OPERATION_BODIES.acceptRepayment, ({ loan, actor }, body) => ({
     change: machine.acceptRepayment(loan, actor, body),
     action: 'accept-repayment',
   })),
   confirmExternalDisbursement: operation(
-    clientBody('confirmExternalDisbursement'),
+    LOAN_OPERATION_BODIES.confirmExternalDisbursement,
     ({ loan, actor }, body) => ({
       change: machine.confirmExternalDisbursement(loan, actor, body),
       action: 'confirm-external-disbursement',
@@ -114,21 +117,15 @@ const OPERATIONS = {
   estimateLtv: operation(estimateBody, ({ loan, org, actor, prices }, body) => ({
     answer: estimate(loan, org, body, actor.now, prices),
   })),
-} satisfies { [K in LoanOperation]: Operation<BodyOf<K>> };
+} satisfies { [K in LoanOperationName]: Operation<BodyOf<K>> };
 
-const BY_MEDIA_TYPE: ReadonlyMap<string, LoanOperation> = new Map(
-  (Object.keys(LOAN_OPERATIONS) as LoanOperation[]).map((name) => [LOAN_OPERATIONS[name].mediaType, name]),
+const BY_MEDIA_TYPE: ReadonlyMap<string, LoanOperationName> = new Map(
+  (Object.keys(LOAN_OPERATION_MEDIA_TYPES) as LoanOperationName[]).map((name) => [
+    LOAN_OPERATION_MEDIA_TYPES[name],
+    name,
+  ]),
 );
 const MEDIA_TYPES = [...BY_MEDIA_TYPE.keys()].join(', ');
-
-/** What an operation's body holds, for the refusal of an unknown field. */
-function expectedBody(name: LoanOperation): string {
-  const fields = Object.keys((OPERATIONS[name].body as unknown as z.ZodObject).shape);
-  const title = LOAN_OPERATIONS[name].title;
-  return fields.length === 0
-    ? `${title} takes no body (empty or {})`
-    : `${title} takes {${fields.join(', ')}}`;
-}
 
 function patchLoan(req: PlatformRequest): Reply {
   const org = requireOwnOrganization(req);
@@ -142,10 +139,10 @@ function patchLoan(req: PlatformRequest): Reply {
     );
   }
   const op = OPERATIONS[name] as Operation<unknown>;
-  const takesNoBody = Object.keys((op.body as unknown as z.ZodObject).shape).length === 0;
+  const takesNoBody = Object.keys(LOAN_OPERATION_BODIES[name].shape).length === 0;
   const raw = parseJsonObject(req.body, takesNoBody);
   const loan = findCallerLoan(req);
-  const body = parseOr400(op.body, raw, { expected: expectedBody(name) });
+  const body = parseOr400(op.body, raw, { expected: describeBody(name, TITLES[name]) });
   const store = req.store;
   const now = String(store.now());
   const actor: machine.Actor = {
@@ -154,6 +151,7 @@ function patchLoan(req: PlatformRequest): Reply {
     counterpartyId: store.organization(org)?.counterparty.counterpartyId ?? '',
     now,
     prices: store.prices,
+    vocabulary: store.vocabulary,
   };
   const outcome = op.run({ loan, org, actor, prices: store.prices }, body);
   if ('answer' in outcome) return json(outcome.answer);

@@ -1,13 +1,12 @@
 /**
- * `PATCH /organizations/{org}/loans` with the LTV dry run's media type (src/shared/loan-actions.ts).
- * The specification does not show the body; the sandbox reads `{loanAmount, loanCurrency,
- * collaterals?, targetLtv?, collateralCurrency?}` (docs/sandbox.md), collaterals in the console's
- * collateral shape. `ltv` is the LTV with the given collaterals; with none, the target.
+ * `PATCH /organizations/{org}/loans` with the LTV dry run's media type (the specification's,
+ * src/shared/platform/media-types.ts). The specification does not show the body; the sandbox's
+ * own reading is `{loanAmount, loanCurrency, collaterals?, targetLtv?, collateralCurrency?}`
+ * (docs/sandbox.md), collaterals in the estimate's collateral shape (schemas/loan-bodies.ts).
+ * `ltv` is the LTV with the given collaterals; with none, the target.
  */
 import { z } from 'zod';
-import { collateralAdjustment } from '../../shared/actions';
-import { amountProblem, positiveAmount } from '../../shared/amounts';
-import { LTV_DRY_RUN_MEDIA_TYPE } from '../../shared/loan-actions';
+import { LTV_DRY_RUN_MEDIA_TYPE } from '../../shared/platform/media-types';
 import { mediaTypeOf, parseJsonObject } from '../body';
 import { badRequest } from '../errors';
 import { fmtLtv, ltvOf, ltvStatusOf, totalUsd, usdValue } from '../ltv';
@@ -15,6 +14,8 @@ import { CURRENCIES, Dec, fmt, priceOf } from '../money';
 import { NO_QUERY, parseQuery } from '../query';
 import { json, requireOwnOrganization, type PlatformRequest, type Reply, type Route } from '../router';
 import { parseOr400 } from '../validation';
+import { collateralEntry } from '../schemas/loan-bodies';
+import { amount, amountFault } from '../schemas/values';
 
 /** A currency the sandbox has a price for. */
 export const pricedCurrency = z
@@ -27,16 +28,16 @@ export const pricedCurrency = z
 const MAX_TARGET_LTV = 10;
 
 const dryRunBody = z.strictObject({
-  loanAmount: positiveAmount,
+  loanAmount: amount,
   loanCurrency: pricedCurrency,
   collaterals: z
-    .array(collateralAdjustment.partial({ mainCurrency: true }).extend({ currency: pricedCurrency }))
+    .array(collateralEntry.extend({ currency: pricedCurrency }))
     .max(50, 'must have at most 50 collaterals')
     .optional(),
-  targetLtv: positiveAmount
+  targetLtv: amount
     // zod runs every check even after the amount's own failed: only an amount reaches decimal.js.
     .refine(
-      (v) => amountProblem(v) !== null || new Dec(v).lte(MAX_TARGET_LTV),
+      (v) => amountFault(v) !== null || new Dec(v).lte(MAX_TARGET_LTV),
       `must be a ratio such as "0.5" (at most ${MAX_TARGET_LTV})`,
     )
     .optional(),

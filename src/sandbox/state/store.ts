@@ -17,6 +17,7 @@ import { csvRecord, csvValues } from '../csv';
 import { insertActivity } from '../data/generated-activities';
 import { buildSandboxData } from '../data/seed';
 import type { Organization, SandboxData, SandboxSize } from '../data/types';
+import { VOCABULARIES, type LoanVocabulary, type SandboxVariant } from '../data/vocabulary';
 import type { SandboxClock } from '../clock';
 import { BASE_PRICES, type PriceTable } from '../money';
 import { rngFor, type Rng } from '../prng';
@@ -26,6 +27,8 @@ import type { Transfer } from './transfers';
 export interface StoreOptions {
   seed: number;
   size: SandboxSize;
+  /** How the seed spells what the specification leaves open (data/vocabulary.ts); default `default`. */
+  variant?: SandboxVariant;
   pendingActivationMs: number;
   clock: SandboxClock;
 }
@@ -108,10 +111,15 @@ export class SandboxStore {
     this.reset();
   }
 
+  /** The spellings of the data served: the loan actions read pending requests through them. */
+  get vocabulary(): LoanVocabulary {
+    return VOCABULARIES[this.options.variant ?? 'default'];
+  }
+
   /** Back to the seed: same data, pending items pending again, clock offset cleared. */
   reset(): void {
     this.options.clock.resetOffset();
-    this.data = buildSandboxData(this.options.seed, this.options.size);
+    this.data = buildSandboxData(this.options.seed, this.options.size, this.options.variant);
     this.exchange = new ExchangeState((order) => this.emit({ kind: 'order-completed', order }));
     this.prices = BASE_PRICES;
     this.ids = rngFor(this.options.seed, 'runtime-ids');

@@ -5,10 +5,10 @@
  */
 import type { Wallet } from '../../shared/platform/resources';
 import { z } from 'zod';
-import { positiveAmount } from '../../shared/amounts';
 import type { SandboxFiredEvent } from '../../shared/platform/enums';
 import { badRequest, conflict } from '../errors';
 import { parseOr400 } from '../validation';
+import { amount as positiveAmount } from '../schemas/values';
 import { Dec } from '../money';
 import type { SandboxStore } from './store';
 

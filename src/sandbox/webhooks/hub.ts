@@ -17,7 +17,6 @@ import type { SandboxStore, StateChange } from '../state/store';
 import { webhookEventsFor } from './events';
 import { postOnce, type AttemptOutcome } from './sender';
 import { type Subscription, type SubscriptionInput } from './subscriptions';
-import type { SandboxDelivery, SandboxDeliveryAttempt } from '../../shared/contract-webhooks';
 
 export interface WebhookRetryOptions {
   /** Total attempts, the first included (default 5). */
@@ -28,11 +27,34 @@ export interface WebhookRetryOptions {
   timeoutMs?: number;
 }
 
-export type DeliveryState = SandboxDelivery['state'];
-export type AttemptRecord = SandboxDeliveryAttempt;
+export type DeliveryState = 'pending' | 'delivered' | 'retrying' | 'failed';
 
-/** The delivery as the controls show it (the contract's shape), plus the bytes it sends. */
-interface Delivery extends SandboxDelivery {
+/** One attempt at a delivery, as `GET /sandbox/webhooks/deliveries` shows it. */
+export interface AttemptRecord {
+  /** Epoch ms (also the X-Timestamp of that attempt). */
+  at: string;
+  status: number | null;
+  latencyMs: number;
+  error: string | null;
+}
+
+/**
+ * A delivery as the controls show it (the sandbox's own control answer; the console's contract
+ * reads the same JSON with its own type), plus the bytes it sends.
+ */
+export interface DeliveryView {
+  deliveryId: string;
+  eventId: string;
+  event: string;
+  subscriptionId: string;
+  url: string;
+  createdAt: string;
+  state: DeliveryState;
+  attempts: AttemptRecord[];
+  nextAttemptAt: string | null;
+}
+
+interface Delivery extends DeliveryView {
   body: Buffer;
 }
 

@@ -1,7 +1,9 @@
 /**
  * The risk watch against the embedded sandbox, end to end on the main side: a price drop raises a
- * margin-call alert with the dry run's top-up, the reminder repeats until acknowledged (journalled),
- * a price rise brings a back-to-healthy alert, and settings and state survive a restart.
+ * margin-call alert with the top-up computed from the loan (nothing sent, issue 25), the reminder
+ * repeats until acknowledged (journalled), a price rise brings a back-to-healthy alert, and
+ * settings and state survive a restart. Last, the browser-mode process against a platform sending
+ * nulls (issue 25, finding 1).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -12,6 +14,9 @@ import { createLogger } from '../../../src/main/log/logger';
 import type { Result } from '../../../src/shared/result';
 import { compareHeadroom, headroom, type RiskAlert, type RiskBoard } from '../../../src/shared/risk';
 import { CLOSED_LOAN_STATUSES } from '../../../src/shared/platform/enums';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { startConsole, stubRendererDir, type ConsoleProcess } from '../../support/console-process';
 
 let dataDir: string;
 const apps: MainApp[] = [];
@@ -155,5 +160,101 @@ describe('risk watch', () => {
       .filter((id) => board.tracked[id]?.band === 'healthy' || board.tracked[id]?.band === 'warning');
     expect(recovered.length).toBeGreaterThan(0);
     expect(recovered.filter((id) => !healthy.has(id))).toEqual([]);
+  });
+});
+
+/**
+ * Issue 25, finding 1, as the operator met it: the real main side in browser mode (a child
+ * process) watching a platform whose loans carry `null` where objects belong (`extra`, `embedded`,
+ * entries of `collaterals` and `counterparties`, a whole row) and a row whose `loanId` is an object
+ * that cannot even be turned into a key. Before the fix the watch threw on every interval and Node
+ * ended the process. Now, after several intervals, the process is alive, still serving, and the
+ * board shows the loans it could read.
+ */
+const ORG = 'org-nulls';
+const now = () => String(Date.now());
+const healthy = (loanId: string) => ({
+  loanId,
+  status: 'active',
+  amount: '1000',
+  currency: 'USDC',
+  debtRatio: '0.3',
+  debtRatioStatus: 'healthy',
+  debtRatioUpdatedAt: now(),
+  updatedAt: '1700000000000',
+  extra: { marginCallThreshold: '0.8', initialLtv: '0.5' },
+  embedded: { collaterals: [{ amount: '1', currency: 'BTC' }], counterparties: [] },
+});
+const LOANS = () => [
+  // A loanId no JavaScript key can be made of: `{"toString": 1}` throws on conversion.
+  { ...healthy('x'), loanId: { toString: 1 } },
+  null,
+  { ...healthy('N-extra'), extra: null },
+  { ...healthy('N-embedded'), embedded: null },
+  { ...healthy('N-entries'), embedded: { collaterals: [null], counterparties: [null] } },
+  healthy('OK'),
+];
+
+let server: Server | null = null;
+let console_: ConsoleProcess | null = null;
+let root = '';
+afterAll(async () => {
+  await console_?.kill();
+  server?.close();
+  if (root) await rm(root, { recursive: true, force: true });
+});
+
+async function startPlatform(): Promise<{ baseUrl: string; hits: () => number }> {
+  let hits = 0;
+  server = createServer((req, res) => {
+    hits++;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const rows = url.pathname.endsWith(`/organizations/${ORG}/loans`) && offset === 0 ? LOANS() : [];
+    const text = JSON.stringify({ loans: rows });
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+    res.end(text);
+  });
+  await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
+  const { port } = server.address() as AddressInfo;
+  return { baseUrl: `http://127.0.0.1:${port}/platform`, hits: () => hits };
+}
+
+describe('the browser-mode main process and a platform sending nulls', () => {
+  it('keeps serving through several watch intervals and shows the loans it could read', async () => {
+    root = await mkdtemp(join(tmpdir(), 'copper-risk-process-'));
+    const platform = await startPlatform();
+    const c = (console_ = await startConsole({
+      dataDir: join(root, 'data'),
+      staticDir: await stubRendererDir(root),
+      timeoutMs: 5_000,
+    }));
+    const status = await c.value<{ osKeychainAvailable: boolean }>('keychain.status', {});
+    if (!status.osKeychainAvailable)
+      await c.value('keychain.createVault', { passphrase: 'risk process test pass' });
+    const ws = await c.value<{ id: string }>('workspaces.create', {
+      name: 'Platform with nulls',
+      environment: 'sandbox',
+      organizationId: ORG,
+      baseUrl: platform.baseUrl,
+    });
+    await c.value('keychain.setKey', { workspaceId: ws.id, apiKey: 'nulls-key', apiSecret: 'nulls-secret' });
+    await c.value('risk.configure', { workspaceId: ws.id, intervalMs: 1_000 });
+
+    const first = await c.call<RiskBoard>('risk.board', { workspaceId: ws.id });
+    // Several intervals: the old watch threw on each, and the first throw ended the process.
+    await new Promise((r) => setTimeout(r, 4_000));
+    expect(c.child.exitCode, c.stderr()).toBeNull();
+    expect(c.child.signalCode).toBeNull();
+    expect(platform.hits()).toBeGreaterThanOrEqual(4);
+
+    expect(first.ok, JSON.stringify(first)).toBe(true);
+    const board = await c.value<RiskBoard>('risk.board', { workspaceId: ws.id });
+    expect(board.loans.map((l) => l.loanId).sort()).toEqual(['N-embedded', 'N-entries', 'N-extra', 'OK']);
+    expect(board.failure ?? null).toBeNull();
+    expect(board.lastCycleAt).toMatch(/^\d+$/);
+    // Still serving every other call.
+    const list = await c.value<{ workspaces: unknown[] }>('workspaces.list', {});
+    expect(list.workspaces.length).toBe(2);
   });
 });

@@ -183,6 +183,7 @@ describe('CLI', () => {
       ['--quirks', 'nope'],
       ['--quirks', '{"pageCap":0}'],
       ['--quirks', '{"pageCapp":5}'],
+      ['--variant', 'british'],
     ]) {
       const child = run(args);
       let err = '';
@@ -191,7 +192,8 @@ describe('CLI', () => {
       expect(code).toBe(2);
       expect(err).toMatch(/^sandbox: /);
     }
-  }, 30_000);
+    // One process start per flag (about 3 s each on a 2-core machine under load).
+  }, 90_000);
 
   it('prints the base URL, key and generated secret, and stops on SIGTERM', async () => {
     const child = run(['--port', '0', '--seed', '3']);
@@ -225,6 +227,29 @@ describe('CLI', () => {
     const quirks = await rawRequest(origin, 'GET', '/sandbox/quirks', { 'X-Sandbox-Token': token });
     expect(quirks.json).toEqual({ quirks: { agentWalletsShape: 'data' } });
     expect((await rawRequest(origin, 'GET', '/sandbox/quirks')).status).toBe(403);
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('close', resolve));
+  }, 30_000);
+
+  it('takes --variant spellings: the seeded loans spell open values otherwise', async () => {
+    const child = run(['--port', '0', '--variant', 'spellings', '--api-key', 'vk', '--api-secret', 'vs']);
+    let out = '';
+    await new Promise<void>((resolve) => {
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('API key:')) resolve();
+      });
+    });
+    const baseUrl = /base URL: +(http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(out)?.[1] ?? '';
+    const org = /organization id: +(\S+)/.exec(out)?.[1] ?? '';
+    const target = { origin: baseUrl, apiKey: 'vk', apiSecret: 'vs' };
+    const res = await signed(target, 'GET', `/platform/organizations/${org}/loans?limit=1000`);
+    const loan = (res.json as { loans: Loan[] }).loans.find((l) => l.externalId === 'sandbox-repay-lend-1');
+    expect(out).toContain('spellings');
+    expect(loan?.status).toBe('active');
+    expect(loan?.embedded?.loanAllocations?.map((a) => `${a.allocationType}/${a.status}`)).toContain(
+      'repayment/pending-acceptance',
+    );
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('close', resolve));
   }, 30_000);

@@ -91,7 +91,16 @@ describe('POST /exchange', () => {
   it.each([
     [{ type: 'updateLeverage', asset: 1, isCross: true, leverage: 10 }],
     [{ type: 'updateIsolatedMargin', asset: 1, isBuy: true, ntli: 1000 }],
-    [{ type: 'usdClassTransfer', amount: '100.5', toPerp: false }],
+    [
+      {
+        type: 'usdClassTransfer',
+        amount: '100.5',
+        toPerp: false,
+        signatureChainId: '0xa4b1',
+        hyperliquidChain: 'Testnet',
+        nonce: Date.now(),
+      },
+    ],
     [{ type: 'scheduleCancel', time: Date.now() + 60_000 }],
     [{ type: 'scheduleCancel' }],
     [
@@ -121,6 +130,8 @@ describe('POST /exchange', () => {
     [{ type: 'cancel', cancels: [{ a: 0 }] }, 'action.cancels[0].o'],
     [{ type: 'updateLeverage', asset: 0, isCross: 'yes', leverage: 1 }, 'action.isCross'],
     [{ type: 'usdClassTransfer', amount: 5, toPerp: true }, 'action.amount'],
+    // User-signed: Hyperliquid verifies these (platform-facts, third round); the console omits them.
+    [{ type: 'usdClassTransfer', amount: '5', toPerp: true }, 'action.signatureChainId'],
   ])('refuses %j naming %s', async (action, field) => {
     const res = await act(action);
     expect(res.status).toBe(400);

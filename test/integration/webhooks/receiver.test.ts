@@ -191,3 +191,20 @@ describe('WebhookReceiver with the real sandbox', () => {
     expect(pushed).toHaveLength(2);
   });
 });
+
+describe('receiver failures (issue 25)', () => {
+  it('logs an error of the listening server instead of throwing it, and keeps answering', async () => {
+    const failures: string[] = [];
+    const url = await startReceiver({ onError: (m, e) => failures.push(`${m}: ${String(e)}`) });
+    const server = (receiver as unknown as { server: import('node:http').Server }).server;
+    // Node throws an 'error' event nobody listens to: that would end the main process.
+    expect(() => server.emit('error', new Error('accept EMFILE'))).not.toThrow();
+    expect(failures).toEqual(['the webhook receiver failed: Error: accept EMFILE']);
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
+    expect(res.status).toBe(400); // an unsigned body: malformed, answered as ever
+  });
+});

@@ -254,3 +254,40 @@ describe('restore', () => {
     expect(request).not.toHaveBeenCalled();
   });
 });
+
+describe('a 2xx answer checked against what was asked (issue 25, finding 11)', () => {
+  it('an order batch of 3 answered with 2 statuses is unknown and unsettled, not done', async () => {
+    const { service, request } = setup(
+      ok({ status: 'ok', response: { type: 'order', data: { statuses: ['success', 'success'] } } }),
+    );
+    const three = order('100');
+    if (three.kind !== 'exchange.submit' || three.action.type !== 'order') throw new Error('fixture');
+    const batch: ActionInput = {
+      ...three,
+      action: { ...three.action, orders: [1, 2, 3].map(() => three.action.orders[0]!) },
+    };
+    const p = await prepared(service, 'ws-a', batch);
+    const result = await service.execute(p.id, undefined);
+    expect(result.ok && result.value.outcome).toBe('unknown');
+    expect(result.ok && result.value.headline).toMatch(/2 of the 3 entries sent/);
+    expect(service.unsettled().map((u) => u.prepared.id)).toEqual([p.id]);
+    expect(request).toHaveBeenCalledTimes(1); // never resent
+  });
+
+  it('an approve answered with the loan still awaiting approval is unknown with Check now', async () => {
+    const loan = {
+      loanId: 'L1',
+      status: 'awaiting-approval',
+      lenderOrganizationId: ORG,
+      amount: '1',
+      currency: 'BTC',
+    };
+    const { service, request } = setup(ok(loan));
+    const p = await prepared(service, 'ws-a', { kind: 'loans.approve', loanId: 'L1' });
+    const result = await service.execute(p.id, undefined);
+    expect(result.ok && result.value.outcome).toBe('unknown');
+    expect(result.ok && result.value.headline).toMatch(/^Answered, but the loan does not show it: check now/);
+    expect(result.ok && result.value.check?.available).toBe(true);
+    expect(request.mock.calls.filter(([r]) => r.method === 'PATCH')).toHaveLength(1);
+  });
+});

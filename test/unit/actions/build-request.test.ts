@@ -1,7 +1,8 @@
 /**
  * The loan actions that act on one allocation (buildRequest in src/main/actions/build-request.ts):
- * the loan is read first, the shared rules pick the allocation, the input must name that one, and
- * the confirmation shows its amount. Nothing here sends the PATCH itself.
+ * the loan is read first, the operator's pick among all the loan's allocations is built as named,
+ * the shared rules refuse only what the specification states and warn about the rest, and the
+ * confirmation shows the amount. Nothing here sends the PATCH itself.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildRequest, type BuildContext } from '../../../src/main/actions/build-request';
@@ -67,27 +68,48 @@ describe('cancel an interest payment', () => {
     expect(built.value.check).toEqual({ loanId: 'loan-1', loanAllocationId: 'alloc-1' });
   });
 
-  it('refuses another allocation id, naming the field and the right one', async () => {
-    const built = await buildRequest(context(loan), {
-      kind: 'loans.cancelInterestPayment',
-      loanId: 'loan-1',
-      loanAllocationId: 'alloc-9',
-    });
-    expect(built.ok).toBe(false);
-    if (built.ok) return;
-    expect(built.error.field).toBe('loanAllocationId');
-    expect(built.error.message).toContain('(alloc-1)');
+  // Issue 25: these two were refusals ("not the one awaiting this action", "no interest payment in
+  // progress"); the specification states neither, so the operator's pick is built and warned about.
+  it('builds the allocation the operator picked, with a warning when it is not the expected one', async () => {
+    const other = allocation({ loanAllocationId: 'alloc-9', allocationType: 'interest', status: 'pending' });
+    const built = await buildRequest(
+      context(loanWith({ status: 'repaying-interest' }, [allocation({}), other])),
+      {
+        kind: 'loans.cancelInterestPayment',
+        loanId: 'loan-1',
+        loanAllocationId: 'alloc-9',
+      },
+    );
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.value.body).toBe('{"loanAllocationId":"alloc-9"}');
+    expect(built.value.warnings?.join(' ')).toMatch(/Allocation alloc-9 is “interest” “pending”/);
+    expect(built.value.check).toEqual({ loanId: 'loan-1', loanAllocationId: 'alloc-9' });
   });
 
-  it('refuses with the rule’s reason when there is no interest payment in progress', async () => {
+  it('warns, and lets the platform decide, when no interest payment looks in progress', async () => {
     const built = await buildRequest(context(loanWith({ status: 'active' }, [allocation({})])), {
       kind: 'loans.cancelInterestPayment',
       loanId: 'loan-1',
       loanAllocationId: 'alloc-1',
     });
-    expect(!built.ok && built.error.message).toBe(
-      'No interest payment in progress: the loan is active, not repaying-interest.',
-    );
+    expect(built.ok && built.value.warnings).toEqual([
+      "The loan's status is “active”, where the console expects “repaying-interest”; the platform will decide.",
+    ]);
+  });
+
+  it('skips null allocation entries and a null extra instead of failing with internal (finding 3)', async () => {
+    const withNulls = loanWith({ status: 'repaying-interest', extra: null as unknown as Loan['extra'] }, [
+      null as unknown as LoanAllocation,
+      allocation({ extra: null as unknown as LoanAllocation['extra'] }),
+    ]);
+    const built = await buildRequest(context(withNulls), {
+      kind: 'loans.cancelInterestPayment',
+      loanId: 'loan-1',
+      loanAllocationId: 'alloc-1',
+    });
+    expect(built.ok).toBe(true);
+    expect(built.ok && built.value.warnings?.join(' ')).toMatch(/1 allocation entry .* could not be read/);
   });
 });
 
@@ -112,5 +134,74 @@ describe('confirm an external disbursement', () => {
     expect(built.value.body).toBe('{"loanAllocationId":"alloc-d"}');
     expect(built.value.context).toContainEqual({ label: 'Disbursed amount', value: '100 BTC' });
     expect(built.value.check).toEqual({ loanId: 'loan-1', loanAllocationId: 'alloc-d' });
+  });
+});
+
+describe('accept a repayment', () => {
+  const request = allocation({ amount: '12.5', requestorCounterpartyId: 'cp-them' });
+  const repaying = (allocations: LoanAllocation[]) =>
+    loanWith(
+      { status: 'repaying', amount: '100', lenderCounterpartyId: 'cp-us', borrowerCounterpartyId: 'cp-them' },
+      allocations,
+    );
+
+  it('caps the amount at the request being accepted, not the loan amount', async () => {
+    const over = await buildRequest(context(repaying([request])), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '50',
+    });
+    expect(!over.ok && over.error).toMatchObject({
+      field: 'amount',
+      message: 'must be at most the requested 12.5 BTC',
+    });
+    const partial = await buildRequest(context(repaying([request])), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '12.4',
+    });
+    expect(partial.ok && partial.value.body).toBe('{"amount":"12.4"}');
+  });
+
+  it('refuses a request your own side made, at the picked request', async () => {
+    const mine = allocation({ loanAllocationId: 'mine', requestorCounterpartyId: 'cp-us' });
+    const built = await buildRequest(context(repaying([request, mine])), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      requestAllocationId: 'mine',
+    });
+    expect(!built.ok && built.error.field).toBe('requestAllocationId');
+    expect(!built.ok && built.error.message).toMatch(/requested by your side/);
+  });
+
+  it('never sends a default amount read from a JSON number: the operator types it (finding 10)', async () => {
+    const loan = repaying([request]);
+    fx.server.setHandler((_req, res) => {
+      const text = JSON.stringify(loan).replace('"amount":"12.5"', '"amount":1234567.123456789012345678');
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
+      res.end(text);
+    });
+    const ctx = { client: fx.client(), organizationId: ORG, nextNonce: () => 1 };
+    const absent = await buildRequest(ctx, { kind: 'loans.acceptRepayment', loanId: 'loan-1' });
+    expect(!absent.ok && absent.error.field).toBe('amount');
+    expect(!absent.ok && absent.error.message).toMatch(/JSON number/);
+    const typed = await buildRequest(ctx, {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '1234567.123456789012345678',
+    });
+    expect(typed.ok && typed.value.body).toBe('{"amount":"1234567.123456789012345678"}');
+    expect(typed.ok && typed.value.warnings?.join(' ')).toMatch(/JSON number.*no ceiling was checked/);
+  });
+
+  it('builds with the warning where no repayment request looks awaiting acceptance', async () => {
+    const built = await buildRequest(context(loanWith({ status: 'active' }, [])), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '5',
+    });
+    expect(built.ok && built.value.warnings).toContain(
+      'This loan does not look like it has a repayment awaiting acceptance; the platform will decide.',
+    );
   });
 });

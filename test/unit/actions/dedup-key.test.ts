@@ -41,13 +41,15 @@ describe('dedupKeyOf: exchange actions compare by meaning', () => {
     expect(key(submit([order({ s: a })]))).toBe(key(submit([order({ s: b })])));
   });
 
-  it('normalises trigger prices and transfer amounts too', () => {
+  // The transfer amounts of this test were usdClassTransfer's, which the console no longer composes
+  // (a user-signed action, issue 25); a modify's price is normalised the same way.
+  it('normalises trigger prices and modified prices too', () => {
     const trigger = (px: string) => order({ t: { trigger: { isMarket: false, triggerPx: px, tpsl: 'sl' } } });
     expect(key(submit([trigger('95.50')]))).toBe(key(submit([trigger('95.5')])));
-    const transfer = (amount: string) =>
-      valid({ kind: 'exchange.submit', action: { type: 'usdClassTransfer', amount, toPerp: true } });
-    expect(key(transfer('250.000'))).toBe(key(transfer('250')));
-    expect(key(transfer('250.001'))).not.toBe(key(transfer('250')));
+    const modify = (p: string) =>
+      valid({ kind: 'exchange.submit', action: { type: 'modify', oid: 7, order: order({ p }) } });
+    expect(key(modify('250.000'))).toBe(key(modify('250')));
+    expect(key(modify('250.001'))).not.toBe(key(modify('250')));
   });
 
   it('ignores the order of object keys, at every depth', () => {

@@ -86,6 +86,91 @@ describe('outcome of an exchange answer, order by order', () => {
   });
 });
 
+describe('the exchange verdict counts the orders sent, not the answer’s statuses (finding 11)', () => {
+  const ok = (statuses: unknown[]) => ({
+    ok: true as const,
+    value: { status: 'ok', response: { type: 'order', data: { statuses } } },
+  });
+
+  it('is unknown, never done, when 3 orders were sent and 2 statuses came back', () => {
+    const r = classifyResult('a', 'exchange.submit', ok([{ resting: { oid: 7 } }, { resting: { oid: 8 } }]), {
+      kind: 'exchange.submit',
+      entries: 3,
+    });
+    expect(r.outcome).toBe('unknown');
+    expect(r.exchange?.unanswered).toBe(1);
+    expect(r.headline).toMatch(/2 of the 3 entries sent/);
+    expect(r.headline).toMatch(/Do not send it again/);
+    expect(r.headline).not.toMatch(/fail/i);
+  });
+
+  it('is unknown when every status is an error but one entry went unanswered', () => {
+    const r = classifyResult('a', 'exchange.submit', ok([{ error: 'x' }]), {
+      kind: 'exchange.submit',
+      entries: 2,
+    });
+    expect(r.outcome).toBe('unknown');
+  });
+
+  it('is unknown for more statuses than entries sent, and done when they match', () => {
+    const extra = classifyResult('a', 'exchange.submit', ok(['success', 'success']), {
+      kind: 'exchange.submit',
+      entries: 1,
+    });
+    expect(extra.outcome).toBe('unknown');
+    const even = classifyResult('a', 'exchange.submit', ok(['success', 'success']), {
+      kind: 'exchange.submit',
+      entries: 2,
+    });
+    expect(even.outcome).toBe('done');
+  });
+});
+
+describe('a 2xx loan answer is checked against what was asked (finding 11)', () => {
+  const loan = (over: Record<string, unknown>) => ({
+    ok: true as const,
+    value: { loanId: 'L1', status: 'active', amount: '1', currency: 'BTC', ...over },
+  });
+
+  it('approve answered with the loan still awaiting approval is unknown with Check now, not done', () => {
+    const r = classifyResult('a', 'loans.approve', loan({ status: 'awaiting-approval' }), {
+      kind: 'loans.approve',
+      loanId: 'L1',
+    });
+    expect(r.outcome).toBe('unknown');
+    expect(r.headline).toMatch(/^Answered, but the loan does not show it: check now\./);
+    expect(r.headline).not.toMatch(/fail/i);
+    expect(r.answer).toBeDefined();
+  });
+
+  it('an answer about another loan is unknown', () => {
+    const r = classifyResult('a', 'loans.approve', loan({ loanId: 'L2' }), {
+      kind: 'loans.approve',
+      loanId: 'L1',
+    });
+    expect(r.outcome).toBe('unknown');
+    expect(r.headline).toMatch(/L2.*L1/);
+    expect(r.loan).toBeUndefined();
+  });
+
+  it('an allocation still awaiting acceptance after the accept is unknown; a status the console cannot place stays done', () => {
+    const asked = { kind: 'loans.acceptRepayment' as const, loanId: 'L1', loanAllocationId: 'A1' };
+    const waiting = loan({
+      embedded: { loanAllocations: [{ loanAllocationId: 'A1', status: 'awaiting-acceptance' }] },
+    });
+    expect(classifyResult('a', 'loans.acceptRepayment', waiting, asked).outcome).toBe('unknown');
+    const elsewhere = loan({
+      embedded: { loanAllocations: [{ loanAllocationId: 'A1', status: 'settling' }] },
+    });
+    expect(classifyResult('a', 'loans.acceptRepayment', elsewhere, asked).outcome).toBe('done');
+    const approved = classifyResult('a', 'loans.approve', loan({ status: 'disbursing' }), {
+      kind: 'loans.approve',
+      loanId: 'L1',
+    });
+    expect(approved.outcome).toBe('done');
+  });
+});
+
 describe('whether a request that got no answer can have reached the platform', () => {
   const fetchError = (code: string) =>
     new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });

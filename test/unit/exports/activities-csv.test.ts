@@ -74,7 +74,10 @@ describe('exportActivitiesCsv', () => {
       pages: 4,
       neutralisedCells: expectedNeutralised,
       duplicatesDropped: 0,
+      mayHaveMissed: 0,
+      rowsWithoutId: 0,
       incomplete: false,
+      complete: true,
       truncated: false,
     });
     expect(readdirSync(dir)).toEqual(['activities.csv']); // no temporary file left
@@ -99,8 +102,8 @@ describe('exportActivitiesCsv', () => {
     const result = await run({ pageSize: 1, jobId: 'exp-1', onProgress: (e) => events.push(e) });
     expect(result.ok).toBe(true);
     expect(events.some((e) => e.phase === 'running')).toBe(true);
-    // Page 1 full (1 row), page 2 empty: the end.
-    expect(events.at(-1)).toMatchObject({ jobId: 'exp-1', phase: 'done', pages: 2, total: null });
+    // Page 1 full (1 row), page 2 empty and read once more (issue 25): the end.
+    expect(events.at(-1)).toMatchObject({ jobId: 'exp-1', phase: 'done', pages: 3, total: null });
     expect(events.at(-1)?.done).toBe(result.ok ? result.value.bytes : -1);
   });
 
@@ -289,6 +292,43 @@ describe('exportActivitiesCsv', () => {
     expect(!repeated.ok && repeated.error.code).toBe('bad-response');
     expect(!repeated.ok && repeated.error.message).toMatch(/repeated page 2/);
     expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('reads an empty page after full pages once more and goes on (issue 25: it ended the export)', async () => {
+    freshDir();
+    const serve = cappedCsv({ size: 2_350, cap: 100 });
+    let emptied = false;
+    fx.server.setHandler((req, res) => {
+      if (req.query.get('offset') === '1000' && !emptied) {
+        emptied = true;
+        res.writeHead(200, { 'Content-Type': 'text/csv' });
+        return res.end(`${ACTIVITY_COLUMNS.join(',')}\r\n`);
+      }
+      serve(req, res);
+    });
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok && result.value).toMatchObject({ rows: 2_350, incomplete: false, complete: true });
+  });
+
+  it('keeps rows with an empty activityId apart, counted; repeats make the export not complete', async () => {
+    freshDir();
+    fx.server.setHandler((req, res) => {
+      const offset = Number(req.query.get('offset') ?? '0');
+      let text = `${ACTIVITY_COLUMNS.join(',')}\r\n`;
+      if (offset === 0)
+        for (const n of [1, 2])
+          text += `${['', ...activityRow(n).slice(1)].map((c) => `"${c.replace(/"/g, '""')}"`).join(',')}\r\n`;
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end(text);
+    });
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok && result.value).toMatchObject({ rows: 2, rowsWithoutId: 2, duplicatesDropped: 0 });
+
+    freshDir();
+    fx.server.setHandler(cappedCsv({ size: 1_000, cap: 100, repeat: 5 }));
+    const repeated = await run({ pageSize: 1000 });
+    expect(repeated.ok && repeated.value).toMatchObject({ complete: false });
+    expect(repeated.ok && repeated.value.mayHaveMissed).toBeGreaterThan(0);
   });
 
   it('never replaces a file created at the target while the export ran (issue 17)', async () => {

@@ -3,16 +3,25 @@
  * authentication failures, how platform text is cleaned, which envelopes are read, and the code
  * and wording for each status. Found missing by mutation testing.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import * as lossless from 'lossless-json';
 import {
   MAX_ERROR_BODY_BYTES,
   cleanDetails,
   cleanMessage,
   errorForStatus,
+  errorInAnswer,
   isAuthRefusal,
   parseEnvelope,
+  parseJsonAnswer,
   type ErrorEnvelope,
 } from '../../../src/main/platform/answers';
+
+// The lossless parser, observed: an answer without numbers must never reach it.
+vi.mock('lossless-json', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('lossless-json')>();
+  return { ...actual, parse: vi.fn(actual.parse) };
+});
 
 const env = (error: string, message = ''): ErrorEnvelope => ({ error, message });
 const statusError = (status: number, envelope: ErrorEnvelope | null = null, statusText = '') =>
@@ -127,5 +136,100 @@ describe('errorForStatus', () => {
       details: { requestId: 'r-9' },
     });
     expect(statusError(500, env('', ''))).not.toHaveProperty('details');
+  });
+});
+
+describe('parseJsonAnswer: numbers read exactly (issue 25.5)', () => {
+  const read = (text: string, numbers?: 'strings' | 'exact') =>
+    parseJsonAnswer(Buffer.from(text, 'utf8'), 'application/json', 200, numbers);
+
+  it('keeps the digits of a JSON number where the platform promises a string', () => {
+    const r = read('{"loanId":"L1","amount":1234567.123456789012345678,"nested":[{"x":5}]}');
+    expect(r).toEqual({
+      ok: true,
+      value: {
+        loanId: 'L1',
+        amount: { jsonNumber: '1234567.123456789012345678' },
+        nested: [{ x: { jsonNumber: '5' } }],
+      },
+    });
+  });
+
+  it('keeps an exchange oid above 2^53 with its digits; exact numbers of the exchange stay numbers', () => {
+    const r = read(
+      '{"status":"ok","response":{"data":{"statuses":[{"resting":{"oid":18446744073709551615}},{"resting":{"oid":77738308}}]}}}',
+      'exact',
+    );
+    expect(r.ok && JSON.stringify(r.value)).toBe(
+      '{"status":"ok","response":{"data":{"statuses":[{"resting":{"oid":{"jsonNumber":"18446744073709551615"}}},{"resting":{"oid":77738308}}]}}}',
+    );
+  });
+
+  it('a top-level number, a negative and an exponent keep their text; the last of a repeated key wins', () => {
+    expect(read('12345678901234567890')).toEqual({ ok: true, value: { jsonNumber: '12345678901234567890' } });
+    expect(read('{"a":-0.10,"b":1e400,"a":2}')).toEqual({
+      ok: true,
+      value: { a: { jsonNumber: '2' }, b: { jsonNumber: '1e400' } },
+    });
+  });
+
+  it('an answer without numbers is parsed once, by JSON.parse, and never re-read', () => {
+    vi.mocked(lossless.parse).mockClear();
+    const spy = vi.spyOn(JSON, 'parse');
+    try {
+      const text =
+        '{"activities":[{"activityId":"a1","createdAt":"1749999988185","description":"+SUM(1,2) [1] e,2"},null,[true,false]]}';
+      const r = read(text);
+      expect(r.ok && r.value).toEqual(JSON.parse(text));
+      expect(spy).toHaveBeenCalledTimes(2); // the answer, and the expectation's own JSON.parse above
+      expect(lossless.parse).not.toHaveBeenCalled();
+      read('{"a":1}');
+      expect(lossless.parse).toHaveBeenCalledTimes(1);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('strips a UTF-8 byte order mark before parsing, in answers and error envelopes', () => {
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"loanId":"L1"}')]);
+    expect(parseJsonAnswer(bom, 'application/json', 200)).toEqual({ ok: true, value: { loanId: 'L1' } });
+    expect(parseEnvelope('\ufeff{"error":"bad","message":"no"}')).toEqual({ error: 'bad', message: 'no' });
+  });
+
+  it('still refuses what is not JSON, saying so', () => {
+    const r = read('{"a":');
+    expect(!r.ok && r.error.message).toMatch(/not valid JSON \(HTTP 200, 5 bytes\)/);
+  });
+});
+
+describe('errorInAnswer: a 2xx answer carrying an error envelope (issue 25.7)', () => {
+  it("shows the platform's message and code, for a read", () => {
+    const e = errorInAnswer(
+      { error: 'loan-not-found', message: 'No such loan', requestId: 'r-9' },
+      'GET',
+      200,
+      'AKEY-1234',
+    );
+    expect(e?.error).toMatchObject({
+      code: 'bad-response',
+      status: 200,
+      platformError: 'loan-not-found',
+      details: { requestId: 'r-9' },
+    });
+    expect(e?.error.message).toMatch(/No such loan/);
+  });
+
+  it('for an action says the outcome is not clear (never a refusal)', () => {
+    const e = errorInAnswer({ error: 'failed', message: 'try later' }, 'PATCH', 200, undefined);
+    expect(e?.error.code).toBe('bad-response');
+    expect(e?.error.message).toMatch(/try later/);
+    expect(e?.error.message).toMatch(/not clear whether/);
+  });
+
+  it('is null for answers that are not error envelopes', () => {
+    expect(errorInAnswer({ loans: [] }, 'GET', 200, undefined)).toBeNull();
+    expect(errorInAnswer({ error: '', message: '' }, 'GET', 200, undefined)).toBeNull();
+    expect(errorInAnswer(null, 'GET', 200, undefined)).toBeNull();
+    expect(errorInAnswer([{ error: 'x', message: 'y' }], 'GET', 200, undefined)).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import {
   createAttemptControl,
   defaultSleep,
   keyFailure,
+  parseHttpDate,
   parseRetryAfter,
   pauseUnlessCancelled,
 } from '../../../src/main/platform/attempt-control';
@@ -150,11 +151,13 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('999999')).toBe(999_999_000);
   });
 
-  it('ignores absent, dated, fractional, signed, oversized and partly numeric values', () => {
+  it('ignores absent, fractional, signed, oversized, partly numeric and date-like values', () => {
     for (const value of [
       null,
       '',
-      'Wed, 21 Oct 2026 07:28:00 GMT',
+      '2026-10-21',
+      '21 Oct 2026 07:28:00 GMT',
+      'Someday, soon',
       '1.5',
       '-1',
       '+1',
@@ -164,6 +167,34 @@ describe('parseRetryAfter', () => {
     ]) {
       expect(parseRetryAfter(value)).toBeNull();
     }
+  });
+});
+
+describe('parseRetryAfter: the HTTP-date form (issue 25.7)', () => {
+  const now = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT');
+
+  it("measures a date from the same answer's Date header, so a wrong local clock does not change the wait", () => {
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:30:00 GMT', now, now + 3_600_000)).toBe(120_000);
+  });
+
+  it('measures from the local clock when the answer had no readable Date', () => {
+    expect(parseRetryAfter('Wed, 21 Oct 2026 07:28:30 GMT', Number.NaN, now)).toBe(30_000);
+    // RFC 850 and asctime, the obsolete forms a recipient must still read.
+    expect(parseRetryAfter('Wednesday, 21-Oct-26 07:28:30 GMT', Number.NaN, now)).toBe(30_000);
+    expect(parseRetryAfter('Wed Oct 21 07:28:30 2026', Number.NaN, now)).not.toBeNull();
+  });
+
+  it('a date in the past means now; one far ahead is bounded as the seconds form is', () => {
+    expect(parseRetryAfter('Tue, 20 Oct 2026 07:28:00 GMT', now, now)).toBe(0);
+    expect(parseRetryAfter('Fri, 01 Jan 2100 00:00:00 GMT', now, now)).toBe(999_999_000);
+  });
+});
+
+describe('parseHttpDate', () => {
+  it('reads HTTP-dates only, never a bare number or an ISO date', () => {
+    expect(parseHttpDate('Wed, 21 Oct 2026 07:28:00 GMT')).toBe(Date.UTC(2026, 9, 21, 7, 28));
+    for (const text of ['1', '2026', '2026-10-21T07:28:00Z', 'garbage', `Wed, ${'9'.repeat(80)}`])
+      expect(parseHttpDate(text)).toBeNaN();
   });
 });
 

@@ -256,3 +256,56 @@ describe('error mapping', () => {
     });
   });
 });
+
+describe('a 2xx answer that is an error envelope, or starts with a BOM (issue 25.7)', () => {
+  it("shows the platform's message for a read, not a shape error", async () => {
+    fx.server.setHandler((_req, res) =>
+      sendJson(res, 200, { error: 'organization-suspended', message: 'Organization is suspended' }),
+    );
+    const result = await fx.client().request({
+      method: 'GET',
+      path: '/portfolios',
+      expect: (v) => (Array.isArray(v) ? null : 'not a list'),
+    });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'bad-response',
+      status: 200,
+      platformError: 'organization-suspended',
+    });
+    expect(!result.ok && result.error.message).toMatch(/Organization is suspended/);
+    expect(!result.ok && result.error.message).not.toMatch(/expected shape/);
+    expect(fx.server.hits).toHaveLength(1); // a final answer: not retried
+  });
+
+  it('for an action, keeps the outcome open (bad-response, never a refusal code) and says so', async () => {
+    fx.server.setHandler((_req, res) =>
+      sendJson(res, 200, { error: 'internal', message: 'Try again later' }),
+    );
+    const result = await fx.client().request({
+      method: 'PATCH',
+      path: '/organizations/o/loans/L1',
+      body: {},
+      expect: (v) => (typeof (v as { loanId?: unknown }).loanId === 'string' ? null : 'no loanId'),
+    });
+    expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(!result.ok && result.error.message).toMatch(
+      /Try again later.*not clear whether the action took effect/,
+    );
+  });
+
+  it('an answer whose object merely lacks the expected data is still a shape error', async () => {
+    fx.server.setHandler((_req, res) => sendJson(res, 200, { nothing: true }));
+    const result = await fx.client().request({ method: 'GET', path: '/x', expect: () => 'no rows' });
+    expect(!result.ok && result.error.message).toBe(
+      "The platform's answer is not the expected shape: no rows",
+    );
+  });
+
+  it('reads an answer that starts with a UTF-8 BOM', async () => {
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+      res.end(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"portfolios":[]}')]));
+    });
+    expect(await get()).toEqual({ ok: true, value: { portfolios: [] } });
+  });
+});

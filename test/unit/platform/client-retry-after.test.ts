@@ -70,3 +70,43 @@ describe('Retry-After', () => {
     expect((await client.request({ method: 'GET', path: '/portfolios' })).ok).toBe(true);
   });
 });
+
+describe('Retry-After as an HTTP date (issue 25.7)', () => {
+  it("is honoured, measured from the answer's own Date header", async () => {
+    const serverNow = Date.parse('Wed, 21 Oct 2026 07:28:00 GMT');
+    let n = 0;
+    fx.server.setHandler((_req, res) =>
+      n++ < 1
+        ? sendJson(
+            res,
+            429,
+            { error: 'too-many-requests', message: 'slow down' },
+            {
+              Date: new Date(serverNow).toUTCString(),
+              'Retry-After': new Date(serverNow + 90_000).toUTCString(),
+            },
+          )
+        : sendJson(res, 200, { portfolios: [] }),
+    );
+    // The local clock is an hour off: the wait is still the 90 s the platform asked for.
+    const client = fx.client({ now: () => serverNow + 3_600_000 });
+    const result = await client.request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
+    expect(result.ok).toBe(true);
+    expect(fx.sleeps).toHaveLength(1);
+    expect(fx.sleeps[0]).toBeGreaterThanOrEqual(90_000);
+    expect(fx.sleeps[0]).toBeLessThan(91_000);
+  });
+
+  it('a date already past means now: the usual back-off applies', async () => {
+    tooMany('Thu, 01 Jan 2015 00:00:00 GMT', 1);
+    const result = await fx.client({ random: () => 0 }).request({ method: 'GET', path: '/portfolios' });
+    expect(result.ok).toBe(true);
+    expect(fx.sleeps).toEqual([0]);
+  });
+
+  it('a date years ahead is cut to ten minutes, as the seconds form is', async () => {
+    tooMany('Fri, 01 Jan 2100 00:00:00 GMT', 1);
+    await fx.client().request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
+    expect(fx.sleeps[0]).toBe(MAX_RETRY_AFTER_MS);
+  });
+});

@@ -53,3 +53,24 @@ describe('clock skew', () => {
     expect(!result.ok && result.error.code).toBe('auth-failed');
   });
 });
+
+describe('clock skew when Date cannot be read (issue 25.7)', () => {
+  it.each([
+    ['unreadable', 'not a date'],
+    ['numeric', '1'],
+    ['missing', null],
+  ])('a %s Date resets the skew instead of leaving the last one shown', async (_what, date) => {
+    serverAhead(60_000);
+    const client = fx.client();
+    await client.request({ method: 'GET', path: '/portfolios' });
+    expect(client.clockSkewMs).toBeGreaterThan(58_500);
+    fx.server.setHandler((_req, res) => {
+      if (date === null) res.sendDate = false;
+      else res.setHeader('Date', date);
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"portfolios":[]}');
+    });
+    await client.request({ method: 'GET', path: '/portfolios' });
+    expect(client.clockSkewMs).toBeNull();
+  });
+});

@@ -64,3 +64,44 @@ describe('listAllCryptoAddresses', () => {
     expect(!refused.ok && refused.error.code).toBe('not-found');
   });
 });
+
+describe('null rows in a walked list (issue 25)', () => {
+  it("are dropped and counted, and the next page starts after them (the platform's positions)", async () => {
+    const offsets: string[] = [];
+    fx.server.setHandler((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      offsets.push(url.searchParams.get('offset') ?? '');
+      const all = [{ cryptoAddressId: 'a' }, null, { cryptoAddressId: 'b' }, null, { cryptoAddressId: 'c' }];
+      const offset = Number(url.searchParams.get('offset'));
+      sendJson(res, 200, { cryptoAddresses: all.slice(offset, offset + 2) });
+    });
+    const r = await listAllCryptoAddresses(fx.client(), {}, { pageSize: 2 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.items.map((a) => a.cryptoAddressId)).toEqual(['a', 'b', 'c']);
+    expect(r.ok && r.value).toMatchObject({ nullRows: 2, complete: true });
+    expect(offsets).toEqual(['0', '2', '4', '5']);
+  });
+});
+
+describe('an address edited during the walk (issue 25)', () => {
+  it('served again with a newer updatedAt: the newer copy is kept in place, counted as moved', async () => {
+    const pages: Record<string, { cryptoAddressId: string; updatedAt: string }[]> = {
+      '0': [
+        { cryptoAddressId: 'a', updatedAt: '1' },
+        { cryptoAddressId: 'b', updatedAt: '1' },
+      ],
+      '2': [
+        { cryptoAddressId: 'a', updatedAt: '2' },
+        { cryptoAddressId: 'c', updatedAt: '1' },
+      ],
+    };
+    fx.server.setHandler((req, res) => {
+      const offset = new URL(req.url ?? '/', 'http://x').searchParams.get('offset') ?? '';
+      sendJson(res, 200, { cryptoAddresses: pages[offset] ?? [] });
+    });
+    const r = await listAllCryptoAddresses(fx.client(), {}, { pageSize: 2 });
+    if (!r.ok) throw new Error(r.error.message);
+    expect(r.value.items.map((a) => `${a.cryptoAddressId}${a.updatedAt}`)).toEqual(['a2', 'b1', 'c1']);
+    expect(r.value).toMatchObject({ movedRows: 1, duplicatesDropped: 0, mayHaveMissed: 1, complete: false });
+  });
+});

@@ -1,6 +1,6 @@
 /**
  * The loans walk (src/main/platform/loans-walk.ts) against a local verifying server: the query each
- * page sends (filters, the embedded parts a risk reading needs and no others, newest first), the
+ * page sends (filters, the embedded parts a risk reading needs and no others, oldest update first), the
  * page size, the rows of every page, the request count, the bulk pacing and the refusals. Found
  * unreached by unit tests by mutation testing (only integration suites walked loans).
  */
@@ -28,8 +28,40 @@ function serveLoans(total: number) {
   return { queries, paths };
 }
 
+interface TestLoan {
+  loanId: string;
+  updatedAt: string;
+}
+
+/** `loan` moved to the newest update time (the end of an ascending list). */
+const update = (list: TestLoan[], loanId: string): TestLoan[] => [
+  ...list.filter((l) => l.loanId !== loanId),
+  { loanId, updatedAt: '9000000000000' },
+];
+
+/**
+ * Serves `total` loans sorted by `updatedAt` in the direction asked (as the platform does);
+ * `change` may update loans before each read (`reads` counts from 1).
+ */
+function serveMovingLoans(total: number, change: (list: TestLoan[], reads: number) => TestLoan[]) {
+  let list: TestLoan[] = Array.from({ length: total }, (_, i) => ({
+    loanId: `loan-${i}`,
+    updatedAt: String(1_700_000_000_000 + i),
+  }));
+  const directions: (string | null)[] = [];
+  fx.server.setHandler((req, res) => {
+    directions.push(req.query.get('sortDirection'));
+    list = change(list, directions.length);
+    const ordered = req.query.get('sortDirection') === 'ASC' ? list : [...list].reverse();
+    const offset = Number(req.query.get('offset') ?? 0);
+    const limit = Number(req.query.get('limit') ?? 0);
+    sendJson(res, 200, { loans: ordered.slice(offset, offset + limit) });
+  });
+  return { directions };
+}
+
 describe('walkLoans', () => {
-  it('asks 1000 loans a page, with collaterals and counterparties only, newest first', async () => {
+  it('asks 1000 loans a page, with collaterals and counterparties only, oldest update first', async () => {
     expect(LOANS_PAGE_SIZE).toBe(1000);
     const { queries, paths } = serveLoans(1500);
     const r = await walkLoans(fx.client(), 'org-1', { portfolioId: 'pf-1', statuses: ['active'] });
@@ -49,7 +81,7 @@ describe('walkLoans', () => {
       includeLoanAllocations: 'false',
       includeLoanInterest: 'false',
       sortBy: 'updatedAt',
-      sortDirection: 'DESC',
+      sortDirection: 'ASC',
     });
     expect(queries.map((q) => q.get('offset'))).toEqual(['0', '1000', '1500']);
   });
@@ -80,6 +112,28 @@ describe('walkLoans', () => {
     fx.server.setHandler((_req, res) => sendJson(res, 200, { loans: 'none' }));
     const malformed = await walkLoans(fx.client(), 'org-1', {});
     expect(!malformed.ok && malformed.error.code).toBe('bad-response');
+  });
+
+  it('keeps every loan when an unread one is updated during the walk, and says the walk is complete', async () => {
+    // Issue 25: newest-first, the updated loan jumped into a page already read and was lost.
+    const loans = serveMovingLoans(2_500, (list, reads) => (reads === 2 ? update(list, 'loan-1200') : list));
+    const r = await walkLoans(fx.client(), 'org-1', {});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.items.find((l) => l.loanId === 'loan-1200')?.updatedAt).toBe('9000000000000');
+    expect(r.value).toMatchObject({ complete: true, movedRows: 0, duplicatesDropped: 0, mayHaveMissed: 0 });
+    expect(loans.directions).toEqual(['ASC', 'ASC', 'ASC', 'ASC']);
+  });
+
+  it('a loan already read that is updated comes again, newest kept, counted as moved; the walk is not complete', async () => {
+    serveMovingLoans(2_500, (list, reads) => (reads === 2 ? update(list, 'loan-10') : list));
+    const r = await walkLoans(fx.client(), 'org-1', {});
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const copies = r.value.items.filter((l) => l.loanId === 'loan-10');
+    expect(copies.map((l) => l.updatedAt)).toEqual(['9000000000000']);
+    // The loans behind it shifted back by one: one of them was never sent, and the walk says so.
+    expect(r.value).toMatchObject({ movedRows: 1, mayHaveMissed: 1, complete: false });
   });
 
   it('refuses an organization id that cannot be a path segment, sending nothing', async () => {

@@ -9,6 +9,8 @@ import {
   listLoans,
   listPortfolios,
   listWallets,
+  pageOf,
+  readAgentWallets,
   testConnection,
 } from '../../../src/main/platform';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
@@ -52,9 +54,10 @@ describe('reads', () => {
       ok: true,
       value: [{ id: '0xabc', address: '0xabc', status: 'active' }],
     });
-    answerWith({ wallets: [] });
+    answerWith({ wallets: [], data: [] });
     const bad = await listAgentWallets(client, {});
     expect(!bad.ok && bad.error.code).toBe('bad-response');
+    expect(!bad.ok && bad.error.message).toContain('more than one list ("wallets", "data")');
     answerWith({ data: 'nope' });
     const worse = await listAgentWallets(client, {});
     expect(!worse.ok && worse.error.code).toBe('bad-response');
@@ -75,6 +78,7 @@ describe('reads', () => {
     expect(r.ok && r.value).toEqual({
       actions: [{ orderId: 'o' }],
       pagination: { limit: '1', page: '1', pages: '1', totalItems: '1' },
+      nullRows: 0,
     });
     expect(last?.url).toBe(
       '/platform/clearloop/actions?fromTimestamp=1700000000000&portfolioIds=p1,p2&actionType=remove-funds&sortDirection=desc&filterExecuted=true',
@@ -88,7 +92,7 @@ describe('reads', () => {
     answerWith({ actions: [{ orderId: 'o' }] });
     expect(await listClearLoopActions(fx.client(), {})).toEqual({
       ok: true,
-      value: { actions: [{ orderId: 'o' }], pagination: {} },
+      value: { actions: [{ orderId: 'o' }], pagination: {}, nullRows: 0 },
     });
     answerWith({ actions: [{ orderId: 'o' }], pagination: 'page 1 of 1' });
     const r = await listClearLoopActions(fx.client(), {});
@@ -170,5 +174,81 @@ describe('reads', () => {
     const r = await testConnection(fx.client());
     expect(r.ok && r.value.portfolios).toBe(2);
     expect(r.ok && typeof r.value.clockSkewMs).toBe('number');
+  });
+});
+
+describe('single answers and pages that hold nulls, or come from elsewhere (issue 25.7, 25.8)', () => {
+  it('reads agent wallets under any single key holding a list, and says which key', async () => {
+    answerWith({ wallets: [{ id: 'w1' }, null], count: '2' });
+    expect(await readAgentWallets(fx.client(), {})).toEqual({
+      ok: true,
+      value: { agentWallets: [{ id: 'w1' }], readFrom: 'wallets', nullRows: 1 },
+    });
+    answerWith([{ id: 'w2' }]);
+    const bare = await readAgentWallets(fx.client(), {});
+    expect(bare.ok && bare.value.readFrom).toBeNull();
+    expect(await listAgentWallets(fx.client(), {})).toEqual({ ok: true, value: [{ id: 'w2' }] });
+  });
+
+  it('a page says "unknown" when it is shorter than asked, true when full, false only when empty', () => {
+    expect(pageOf([{ a: 1 }, { a: 2 }], 2)).toEqual({
+      items: [{ a: 1 }, { a: 2 }],
+      mayHaveMore: true,
+      nullRows: 0,
+    });
+    expect(pageOf([{ a: 1 }], 1000).mayHaveMore).toBe('unknown');
+    expect(pageOf([], 1000)).toEqual({ items: [], mayHaveMore: false, nullRows: 0 });
+    // Null rows count toward a full page (the platform sent them) but are not passed on.
+    expect(pageOf([null, { a: 1 }, 7], 3)).toEqual({ items: [{ a: 1 }], mayHaveMore: true, nullRows: 2 });
+  });
+
+  it('drops and counts null rows of a ClearLoop page; drops them from portfolios, wallets and accounts', async () => {
+    answerWith({ actions: [null, { orderId: 'o' }, null] });
+    const r = await listClearLoopActions(fx.client(), {});
+    expect(r.ok && r.value).toEqual({ actions: [{ orderId: 'o' }], pagination: {}, nullRows: 2 });
+    answerWith({
+      portfolios: [null, { portfolioId: 'p' }],
+      wallets: [{ walletId: 'w' }, null],
+      accounts: [null],
+    });
+    expect(await listPortfolios(fx.client(), {})).toEqual({ ok: true, value: [{ portfolioId: 'p' }] });
+    expect(await listWallets(fx.client(), {})).toEqual({ ok: true, value: [{ walletId: 'w' }] });
+    expect(await listAccounts(fx.client())).toEqual({ ok: true, value: [] });
+  });
+
+  it('keeps null rows in the lists the walks page through: they count them to tell a full page', async () => {
+    answerWith({ activities: [null, { activityId: 'x' }], cryptoAddresses: [null] });
+    const a = await listActivities(fx.client(), ORG, {});
+    expect(a.ok && a.value.activities).toHaveLength(2);
+    const c = await listCryptoAddresses(fx.client(), {});
+    expect(c.ok && c.value).toEqual([null]);
+  });
+
+  it('a loan whose nested objects are null is read without throwing', async () => {
+    const nulls = {
+      loanId: 'L1',
+      status: 'active',
+      extra: null,
+      embedded: null,
+      collaterals: [null],
+      counterparties: null,
+      loanAllocations: [null, { loanAllocationId: 'a' }],
+    };
+    answerWith(nulls);
+    expect(await getLoan(fx.client(), ORG, 'L1')).toEqual({ ok: true, value: nulls });
+    answerWith({ loans: [nulls, null] });
+    const page = await listLoans(fx.client(), ORG, { limit: 5 });
+    expect(page.ok && pageOf(page.value, 5)).toEqual({ items: [nulls], mayHaveMore: 'unknown', nullRows: 1 });
+  });
+
+  it('a JSON number where the platform promises a string arrives with its digits', async () => {
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"loanId":"L1","amount":1234567.123456789012345678}');
+    });
+    expect(await getLoan(fx.client(), ORG, 'L1')).toEqual({
+      ok: true,
+      value: { loanId: 'L1', amount: { jsonNumber: '1234567.123456789012345678' } },
+    });
   });
 });

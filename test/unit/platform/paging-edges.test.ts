@@ -68,6 +68,7 @@ describe('PageCursor', () => {
     expect(emptyAtTotal.endPage([])).toEqual({ stop: 'end' });
     const hole = new PageCursor({ pageSize: 2 });
     hole.endPage(['a', 'b'], 3);
+    expect(hole.endPage([])).toBeNull(); // read once more before ending (issue 25)
     expect(hole.endPage([])).toEqual({ stop: 'incomplete' });
     expect(hole.summary().incomplete).toBe(true);
   });

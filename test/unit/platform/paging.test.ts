@@ -90,11 +90,11 @@ describe('walkPages: the end of a walk', () => {
     expect(r.ok && r.value.items.length).toBe(1000);
   });
 
-  it('ends on an empty page without a total, at the cost of one request (no look past it)', async () => {
+  it('reads an empty page after a full one once more, and ends there when it stays empty (issue 25)', async () => {
     const p = platform(3_000, { emptyAtOffset: 1000 });
     const r = await walk(p.fetchPage);
     expect(r.ok && r.value).toMatchObject({ incomplete: false, total: null });
-    expect(p.requests.map((q) => q.offset)).toEqual([0, 1000]);
+    expect(p.requests.map((q) => q.offset)).toEqual([0, 1000, 1000]);
   });
 });
 
@@ -199,10 +199,10 @@ describe('walkPages: progress, cancel, failures', () => {
     expect(!r.ok && r.error.message).toMatch(/on page 2, after 1000 rows; nothing was kept/);
   });
 
-  it('walks 100,000 rows in order, with one empty page at the end', async () => {
+  it('walks 100,000 rows in order, with one empty page at the end and its re-read (full pages)', async () => {
     const r = await walk(platform(100_000).fetchPage, { pageSize: 100 });
     expect(r.ok && r.value.items.length).toBe(100_000);
-    expect(r.ok && r.value.pages).toBe(1001);
+    expect(r.ok && r.value.pages).toBe(1002);
     expect(r.ok && r.value.items.every((row, i) => row.id === `r-${i}`)).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import {
   jsonObject,
   listOf,
   loanObject,
+  numbersFor,
   paginationOf,
 } from '../../../src/main/platform/shape';
 
@@ -77,15 +78,40 @@ describe('answer shapes', () => {
     expect(agentWalletsAnswer({ agentWallets: {} })).toBe('"agentWallets" is not a list');
     expect(agentWalletsAnswer({ data: 'x', id: 'aw-1' })).toBe('"data" is not a list');
     expect(agentWalletsAnswer({ id: 1, address: 2 })).toBe(
-      'expected "agentWallets", "data" or one agent wallet',
+      'expected a list of agent wallets, an object holding one, or one agent wallet',
     );
   });
 
-  it('agentWalletsOf picks the rows out of each form', () => {
+  it('agentWalletsAnswer: any single key holding a list of objects; two are refused by name (issue 25.7)', () => {
+    expect(agentWalletsAnswer({ wallets: [{ id: 'aw-1' }], total: '1' })).toBeNull();
+    expect(agentWalletsAnswer({ items: [null, { id: 'aw-1' }] })).toBeNull();
+    expect(agentWalletsAnswer({ wallets: [], agentWallets: [] })).toBe(
+      'more than one list ("wallets", "agentWallets"): which one holds the agent wallets is not clear',
+    );
+    // One wallet with a list of strings is still one wallet, not a wrapper.
+    expect(agentWalletsAnswer({ id: 'aw-1', tags: ['hot'] })).toBeNull();
+  });
+
+  it('agentWalletsOf picks the rows out of each form and says which key held them', () => {
     const row = { id: 'aw-1' };
-    expect(agentWalletsOf([row])).toEqual([row]);
-    expect(agentWalletsOf({ agentWallets: [row] })).toEqual([row]);
-    expect(agentWalletsOf({ data: [row] })).toEqual([row]);
-    expect(agentWalletsOf(row)).toEqual([row]);
+    expect(agentWalletsOf([row])).toEqual({ rows: [row], readFrom: null });
+    expect(agentWalletsOf({ agentWallets: [row] })).toEqual({ rows: [row], readFrom: 'agentWallets' });
+    expect(agentWalletsOf({ data: [row] })).toEqual({ rows: [row], readFrom: 'data' });
+    expect(agentWalletsOf({ wallets: [row], count: '1' })).toEqual({ rows: [row], readFrom: 'wallets' });
+    expect(agentWalletsOf({ ...row, tags: ['hot'] })).toEqual({
+      rows: [{ ...row, tags: ['hot'] }],
+      readFrom: null,
+    });
+  });
+
+  it('paginationOf gives a count sent as a JSON number as its digits, the form the spec promises', () => {
+    const pagination = { totalItems: { jsonNumber: '12' }, page: '1', pages: { jsonNumber: '3' } };
+    expect(paginationOf({ pagination })).toEqual({ totalItems: '12', page: '1', pages: '3' });
+  });
+
+  it('numbersFor: exact numbers for the exchange, strings for the platform', () => {
+    expect(numbersFor(exchangeAnswer)).toBe('exact');
+    expect(numbersFor(loanObject)).toBe('strings');
+    expect(numbersFor(undefined)).toBe('strings');
   });
 });

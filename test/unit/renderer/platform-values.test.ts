@@ -134,6 +134,7 @@ describe('the walk report on screen', () => {
     expect(walkReportParts({ ...base, rows: 2_350, duplicatesDropped: 12 })).toEqual([
       '2,350 rows',
       '12 duplicates dropped',
+      '12 rows may have been missed: a row moved during the read; read again to check',
     ]);
     expect(walkReportParts({ ...base, rows: 1_000, incomplete: true, total: 3_000 })[1]).toMatch(
       /incomplete: the platform sent an empty page before its total of 3,000/,

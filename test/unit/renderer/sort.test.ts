@@ -56,3 +56,15 @@ describe('table sorting', () => {
     ]);
   });
 });
+
+describe('values that are not text (issue 25)', () => {
+  it('sort by their text in every rule, a kept JSON number by its digits, never throwing', async () => {
+    const { rankRows } = await import('../../../src/shared/sort-ranks');
+    const values: unknown[] = ['b', { jsonNumber: '10' }, 2, null, { a: 1 }, true, 'a'];
+    for (const rule of ['natural', 'code', 'time'] as const)
+      expect(() => rankRows(values.length, (i) => values[i], rule)).not.toThrow();
+    const ranks = rankRows(3, (i) => [{ jsonNumber: '10' }, '9', null][i], 'natural');
+    expect(ranks[1]! < ranks[0]!).toBe(true); // natural: 9 before 10
+    expect(Number.isNaN(ranks[2])).toBe(true);
+  });
+});

@@ -13,7 +13,8 @@ describe('timestamps as the platform sends them', () => {
     expect(parseTimestamp('1700000000000')).toBe(1_700_000_000_000);
     expect(parseTimestamp('1700000000')).toBe(1_700_000_000_000); // ≤ 11 digits: seconds
     expect(parseTimestamp('2025-03-04T17:05:09.000Z')).toBe(Date.UTC(2025, 2, 4, 17, 5, 9));
-    expect(parseTimestamp(' 1700000000000 ')).toBe(1_700_000_000_000);
+    // Spaces are not digits: shown as sent, never guessed at (issue 25).
+    expect(parseTimestamp(' 1700000000000 ')).toBeNull();
   });
 
   it('treats empty, zero and garbage as no timestamp', () => {
@@ -24,7 +25,7 @@ describe('timestamps as the platform sends them', () => {
 
   it('reads a JSON number where a string was promised, without crashing', () => {
     expect(parseTimestamp(1_700_000_000_000)).toBe(1_700_000_000_000);
-    expect(formatTimestamp({ not: 'a time' })).toBe('[object Object]');
+    expect(formatTimestamp({ not: 'a time' })).toBe('{"not":"a time"}');
     expect(timestampTitle(1_700_000_000_000)).toBe('1700000000000 · 2023-11-14T22:13:20.000Z');
     expect(formatTimestamp(undefined)).toBe('');
   });

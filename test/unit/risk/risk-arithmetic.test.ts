@@ -67,9 +67,11 @@ describe('staleness of debtRatioUpdatedAt', () => {
     expect(isStale(String(1800000000000 - 15 * 60_000 - 1), NOW)).toBe(true);
     expect(ltvAgeMs('1799999990000', NOW)).toBe('10000');
   });
-  it('is unknown when the time is missing or a number', () => {
+  it('is unknown when the time is missing or unreadable; a whole JSON number reads like its digits', () => {
     expect(isStale(undefined, NOW)).toBeNull();
-    expect(isStale(1799999990000, NOW)).toBeNull();
+    // One timestamp rule for every reader (issue 25): epoch ms are exact in a JS number.
+    expect(isStale(1799999990000, NOW)).toBe(false);
+    expect(isStale(1799999990000.5, NOW)).toBeNull();
     expect(isStale('yesterday', NOW)).toBeNull();
   });
 });

@@ -129,3 +129,24 @@ describe('riskTotals edges', () => {
     ]);
   });
 });
+
+describe('riskTotals beyond the exact precision (issue 25)', () => {
+  const big = (loanId: string, amount: string) =>
+    ({ loanId, amount, currency: 'BTC', debtRatioStatus: 'healthy' }) as unknown as Loan;
+
+  it('add 30 integer digits and 18 decimals exactly (decimal.js defaults to 20 significant digits)', () => {
+    const a = '123456789012345678901234567890.123456789012345678';
+    const totals = riskTotals([big('a', a), big('b', '0.000000000000000001')]);
+    expect(totals.loanAmounts[0]?.amount).toBe('123456789012345678901234567890.123456789012345679');
+  });
+
+  it('say "too large to total" (amount null) rather than round or throw', () => {
+    const totals = riskTotals([big('a', '9'.repeat(99)), big('b', '1'), big('c', '1'.repeat(5000))]);
+    expect(totals.loanAmounts[0]).toMatchObject({ currency: 'BTC', amount: null });
+  });
+
+  it('leave exotic amount strings out as unknown', () => {
+    const totals = riskTotals([big('a', '0x10'), big('b', '1e3'), big('c', '1')]);
+    expect(totals.loanAmounts[0]).toMatchObject({ amount: '1', count: 1, unknown: 2 });
+  });
+});

@@ -62,15 +62,15 @@ describe('confirm an external disbursement', () => {
   const confirm = (loan: Loan, a: LoanAllocation) =>
     refusal(() => machine.confirmExternalDisbursement(loan, actor, { loanAllocationId: a.loanAllocationId }));
 
-  it('needs a loan disbursed externally, and disbursing', () => {
+  it('needs an off-platform managed loan (the specification’s condition), whatever its status', () => {
     const { loan, allocation } = fresh('sandbox-disburse-lend-2', 'awaiting-confirmation');
     loan.extra = { ...loan.extra, externalDisbursal: false };
     expect(confirm(loan, allocation)).toBe(NOT);
     loan.extra = { ...loan.extra, externalDisbursal: true };
-    loan.status = 'active';
-    expect(confirm(loan, allocation)).toBe(NOT);
-    loan.status = 'disbursing';
+    // The specification states no loan status for it: the allocation awaiting confirmation decides.
+    loan.status = 'awaiting-collateral';
     expect(confirm(loan, allocation)).toBe('done');
+    expect(loan.status).toBe('active');
   });
 
   it('needs the external disbursal allocation awaiting confirmation', () => {

@@ -2,9 +2,15 @@ import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { buildSandboxData } from '../../../src/sandbox/data/seed';
 import { LOAN_SCENARIOS } from '../../../src/sandbox/data/loans';
+import { VOCABULARIES } from '../../../src/sandbox/data/vocabulary';
 import { createRng, deriveSeed } from '../../../src/sandbox/prng';
 import type { Activity } from '../../../src/shared/platform/resources';
-import { ACTIVITY_TYPES, ADDRESS_TYPES, PORTFOLIO_TYPES } from '../../../src/shared/platform/enums';
+import {
+  ACTIVITY_TYPES,
+  ADDRESS_TYPES,
+  LOAN_STATUSES,
+  PORTFOLIO_TYPES,
+} from '../../../src/shared/platform/enums';
 
 describe('prng', () => {
   it('repeats for a seed and differs across seeds and labels', () => {
@@ -58,7 +64,8 @@ describe('seed data (small)', () => {
       const loans = d.loans.filter((l) => l.externalId?.startsWith(`sandbox-${s.name}-`));
       expect(loans.length).toBe(s.count);
       for (const l of loans) {
-        expect(l.status).toBe(s.status);
+        const status = typeof s.status === 'string' ? s.status : VOCABULARIES.default.loan[s.status.pending];
+        expect(l.status).toBe(status);
         expect(s.callerSide === 'lend' ? l.lenderOrganizationId : l.borrowerOrganizationId).toBe(caller);
       }
     }
@@ -103,4 +110,44 @@ describe('seed data (large)', () => {
     expect(lent).toBeGreaterThan(1000);
     expect(borrowed).toBeGreaterThan(1000);
   }, 20_000);
+});
+
+describe('seed variant "spellings"', () => {
+  const plain = buildSandboxData(1, 'small');
+  const spelled = buildSandboxData(1, 'small', 'spellings');
+  const words = VOCABULARIES.spellings;
+  const byName = (name: string) => spelled.loans.find((l) => l.externalId === name);
+  const pending = (name: string) =>
+    byName(name)?.embedded?.loanAllocations?.filter((a) => a.status === words.status.awaitingAcceptance) ??
+    [];
+
+  it('changes only spellings: the same loans, ids and amounts', () => {
+    expect(spelled.loans.map((l) => [l.loanId, l.amount, l.externalId])).toEqual(
+      plain.loans.map((l) => [l.loanId, l.amount, l.externalId]),
+    );
+    expect(spelled.activities.get(spelled.callerOrganizationId)).toEqual(
+      plain.activities.get(plain.callerOrganizationId),
+    );
+  });
+
+  it('spells pending requests and the loan statuses around them otherwise', () => {
+    expect(byName('sandbox-repay-lend-1')?.status).toBe('active');
+    expect(pending('sandbox-repay-lend-1').map((a) => a.allocationType)).toEqual(['repayment']);
+    expect(byName('sandbox-interest-lend-1')?.status).toBe('awaiting-interest-payment');
+    expect(pending('sandbox-interest-lend-1').map((a) => a.allocationType)).toEqual(['interest']);
+    const disbursal = byName('sandbox-disburse-lend-1')?.embedded?.loanAllocations ?? [];
+    expect(disbursal.map((a) => [a.allocationType, a.status])).toEqual([
+      ['external-disbursal', 'pending-confirmation'],
+    ]);
+    // No spelling the default uses for an open value is left behind on any loan.
+    const open = spelled.loans.flatMap((l) => l.embedded?.loanAllocations ?? []);
+    for (const a of open) {
+      expect(['repay', 'disburse-externally']).not.toContain(a.allocationType);
+      expect(['awaiting-acceptance', 'awaiting-confirmation']).not.toContain(a.status);
+    }
+  });
+
+  it('keeps every loan status in the specification’s list', () => {
+    for (const l of spelled.loans) expect(LOAN_STATUSES).toContain(l.status);
+  });
 });

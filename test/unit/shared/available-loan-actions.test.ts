@@ -41,12 +41,18 @@ const verdicts = (l: Loan, organizationId: string) =>
   );
 
 describe('availableLoanActions', () => {
-  it('offers the lender approval of a loan awaiting it, and nothing else', () => {
+  it('offers the lender approval of a loan awaiting it; the rest only where the stated rules allow', () => {
+    // Issue 25: a loan status the console does not expect is no longer a refusal (the platform
+    // decides); what is refused is what the specification states, or a request that cannot be built.
     const v = verdicts(loan({ status: 'awaiting-approval' }), US);
     expect(v.approve).toBe('ok');
-    expect(v.cancelInterestPayment).toMatch(/not repaying-interest/);
-    expect(v.acceptRepayment).toMatch(/not repaying/);
-    expect(v.confirmExternalDisbursement).toBe('This loan is not disbursed externally.');
+    expect(v.cancelInterestPayment).toMatch(/lists no allocations/);
+    expect(v.acceptRepayment).toBe('ok');
+    expect(v.confirmExternalDisbursement).toMatch(/lists no allocations/);
+    const warned = availableLoanActions(loan({ status: 'awaiting-approval' }), US).acceptRepayment;
+    expect(warned.ok && warned.warnings).toContain(
+      'This loan does not look like it has a repayment awaiting acceptance; the platform will decide.',
+    );
   });
 
   it('offers the lender the acceptance of the borrower’s repayment request', () => {
@@ -54,7 +60,7 @@ describe('availableLoanActions', () => {
       loan({ status: 'repaying', embedded: { loanAllocations: [repay] } }),
       US,
     );
-    expect(can.acceptRepayment).toEqual({ ok: true, allocation: repay });
+    expect(can.acceptRepayment).toEqual({ ok: true, warnings: [], allocation: repay });
     expect(can.approve.ok).toBe(false);
   });
 

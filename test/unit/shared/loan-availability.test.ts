@@ -1,7 +1,8 @@
 /**
  * Why a loan action is or is not offered (src/shared/loan-actions.ts), case by case: the exact
- * reason shown beside a disabled button, and which allocation an action picks. Complements
- * loan-actions.test.ts; found missing by mutation testing.
+ * reason shown beside a disabled button, the warnings where only the console's expectation is not
+ * met (issue 25: those used to be refusals), and which allocation an action pre-selects.
+ * Complements loan-actions.test.ts; found missing by mutation testing.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -45,6 +46,7 @@ const loan = (over: Partial<Loan> = {}, allocations?: LoanAllocation[]): Loan =>
   ...over,
 });
 const why = (a: { ok: boolean; why?: string }) => (a.ok ? 'ok' : a.why);
+const warned = (a: { ok: boolean; warnings?: string[] }) => (a.ok ? (a.warnings ?? []).join(' ') : 'refused');
 
 describe('loanSide', () => {
   it('needs the organization to be named on the loan, not merely absent from it', () => {
@@ -67,12 +69,15 @@ describe('availability reasons', () => {
   it('cancel an interest payment', () => {
     const repaying = (allocations?: LoanAllocation[]) => loan({ status: 'repaying-interest' }, allocations);
     expect(why(canCancelInterestPayment(repaying([alloc('a', {})]), null))).toBe(NO_SIDE);
-    expect(why(canCancelInterestPayment(loan({ status: 'active' }), 'lender'))).toBe(
-      'No interest payment in progress: the loan is active, not repaying-interest.',
+    expect(warned(canCancelInterestPayment(loan({ status: 'active' }, [alloc('a', {})]), 'lender'))).toBe(
+      "The loan's status is “active”, where the console expects “repaying-interest”; the platform will decide.",
     );
     expect(why(canCancelInterestPayment(repaying(), 'lender'))).toBe(
-      'No interest payment request is awaiting acceptance.',
+      'The loan lists no allocations, and this operation names one (loanAllocationId); reload the loan with its allocations.',
     );
+    expect(
+      warned(canCancelInterestPayment(repaying([alloc('x', { allocationType: 'disburse' })]), 'lender')),
+    ).toMatch(/^This loan does not look like it has an interest payment awaiting acceptance/);
     const picked = canCancelInterestPayment(
       repaying([
         alloc('other-type', { allocationType: 'disburse-externally' }),
@@ -81,7 +86,7 @@ describe('availability reasons', () => {
       ]),
       'borrower',
     );
-    expect(picked.ok && picked.allocation.loanAllocationId).toBe('this');
+    expect(picked.ok && picked.allocation?.loanAllocationId).toBe('this');
   });
   it('accept a repayment: only one the counterparty asked for', () => {
     const repaying = (allocations?: LoanAllocation[], over: Partial<Loan> = {}) =>
@@ -89,24 +94,28 @@ describe('availability reasons', () => {
     const fromBorrower = alloc('from-borrower', { requestorCounterpartyId: 'cp-borrower' });
     const fromLender = alloc('from-lender', { requestorCounterpartyId: 'cp-lender' });
     expect(why(canAcceptRepayment(repaying([fromBorrower]), null))).toBe(NO_SIDE);
-    expect(why(canAcceptRepayment(loan({ status: 'active' }), 'lender'))).toBe(
-      'No repayment in progress: the loan is active, not repaying.',
+    const none =
+      'This loan does not look like it has a repayment awaiting acceptance; the platform will decide.';
+    expect(warned(canAcceptRepayment(loan({ status: 'active' }), 'lender'))).toBe(
+      `${none} The loan's status is “active”, where the console expects “repaying”; the platform will decide.`,
     );
-    expect(why(canAcceptRepayment(repaying(), 'lender'))).toBe(
-      'No repayment request is awaiting acceptance.',
-    );
+    expect(warned(canAcceptRepayment(repaying(), 'lender'))).toBe(none);
     expect(
-      why(canAcceptRepayment(repaying([alloc('x', { allocationType: 'disburse-externally' })]), 'lender')),
-    ).toBe('No repayment request is awaiting acceptance.');
-    const mine = 'The pending repayment was requested by your side; only the counterparty can accept it.';
+      warned(canAcceptRepayment(repaying([alloc('x', { allocationType: 'disburse-externally' })]), 'lender')),
+    ).toBe(none);
+    const mine =
+      'The repayment request was requested by your side; only the counterparty can accept it (only requests initiated by the counterparty can be accepted).';
     expect(why(canAcceptRepayment(repaying([fromLender]), 'lender'))).toBe(mine);
     expect(why(canAcceptRepayment(repaying([fromBorrower]), 'borrower'))).toBe(mine);
     const byLender = canAcceptRepayment(repaying([fromBorrower, fromLender]), 'lender');
-    expect(byLender.ok && byLender.allocation.loanAllocationId).toBe('from-borrower');
+    expect(byLender.ok && byLender.allocation?.loanAllocationId).toBe('from-borrower');
     const byBorrower = canAcceptRepayment(repaying([fromBorrower, fromLender]), 'borrower');
-    expect(byBorrower.ok && byBorrower.allocation.loanAllocationId).toBe('from-lender');
+    expect(byBorrower.ok && byBorrower.allocation?.loanAllocationId).toBe('from-lender');
+    // Who requested it cannot be read (no requestor, the counterparty ids unknown): the platform decides.
     const unknownThem = repaying([alloc('anon', {})], { borrowerCounterpartyId: undefined });
-    expect(why(canAcceptRepayment(unknownThem, 'lender'))).toBe(mine);
+    expect(warned(canAcceptRepayment(unknownThem, 'lender'))).toMatch(
+      /Who requested repayment anon cannot be read/,
+    );
     const skip = repaying([
       alloc('wrong-type', { allocationType: 'disburse-externally', requestorCounterpartyId: 'cp-borrower' }),
       alloc('wrong-status', {
@@ -116,7 +125,7 @@ describe('availability reasons', () => {
       fromBorrower,
     ]);
     const picked = canAcceptRepayment(skip, 'lender');
-    expect(picked.ok && picked.allocation.loanAllocationId).toBe('from-borrower');
+    expect(picked.ok && picked.allocation?.loanAllocationId).toBe('from-borrower');
   });
   it('confirm an external disbursement', () => {
     const disbursing = (allocations?: LoanAllocation[], over: Partial<Loan> = {}) =>
@@ -129,14 +138,19 @@ describe('availability reasons', () => {
     expect(why(canConfirmExternalDisbursement(disbursing([pending]), 'borrower'))).toBe(
       'Only the lender confirms an external disbursement.',
     );
-    expect(why(canConfirmExternalDisbursement(disbursing([pending], { extra: undefined }), 'lender'))).toBe(
-      'This loan is not disbursed externally.',
+    expect(
+      warned(canConfirmExternalDisbursement(disbursing([pending], { extra: undefined }), 'lender')),
+    ).toBe(
+      'This loan is not marked as disbursed externally (extra.externalDisbursal); the platform will decide.',
     );
-    expect(why(canConfirmExternalDisbursement(disbursing([pending], { status: 'active' }), 'lender'))).toBe(
-      'The loan is active, not disbursing.',
+    expect(
+      warned(canConfirmExternalDisbursement(disbursing([pending], { status: 'active' }), 'lender')),
+    ).toBe(
+      "The loan's status is “active”, where the console expects “disbursing”; the platform will decide.",
     );
-    expect(why(canConfirmExternalDisbursement(disbursing(), 'lender'))).toBe(
-      'No external disbursement is awaiting confirmation.',
+    expect(why(canConfirmExternalDisbursement(disbursing(), 'lender'))).toMatch(/lists no allocations/);
+    expect(warned(canConfirmExternalDisbursement(disbursing([alloc('r', {})]), 'lender'))).toMatch(
+      /^This loan does not look like it has an external disbursement awaiting confirmation/,
     );
     const picked = canConfirmExternalDisbursement(
       disbursing([
@@ -149,6 +163,6 @@ describe('availability reasons', () => {
       ]),
       'lender',
     );
-    expect(picked.ok && picked.allocation.loanAllocationId).toBe('ext');
+    expect(picked.ok && picked.allocation?.loanAllocationId).toBe('ext');
   });
 });

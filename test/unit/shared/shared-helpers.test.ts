@@ -119,8 +119,6 @@ describe('describeExchangeAction', () => {
       describeExchangeAction({ type: 'updateLeverage', asset: 4, isCross: false, leverage: 2 }),
       describeExchangeAction({ type: 'updateIsolatedMargin', asset: 4, isBuy: true, ntli: 1000 }),
       describeExchangeAction({ type: 'updateIsolatedMargin', asset: 4, isBuy: false, ntli: 5 }),
-      describeExchangeAction({ type: 'usdClassTransfer', amount: '10', toPerp: true }),
-      describeExchangeAction({ type: 'usdClassTransfer', amount: '3', toPerp: false }),
       describeExchangeAction({ type: 'scheduleCancel' }),
       describeExchangeAction({ type: 'scheduleCancel', time: Date.UTC(2026, 10, 23, 12) }),
     ];
@@ -133,8 +131,6 @@ describe('describeExchangeAction', () => {
       'Leverage 2x on asset 4 (isolated)',
       'Isolated margin 1000 on asset 4 (long)',
       'Isolated margin 5 on asset 4 (short)',
-      'Transfer 10 USD spot → perp',
-      'Transfer 3 USD perp → spot',
       'Clear the scheduled cancel',
       'Cancel all orders at 2026-11-23T12:00:00.000Z',
     ]);

@@ -1,13 +1,17 @@
-import { formatAmount, isMissing, rawText } from '../lib/decimal';
-import { markOf, RawValueMark } from './RawValueMark';
+import { amountDisplay, isMissing } from '../lib/decimal';
+import { RawValueMark } from './RawValueMark';
 
 interface AmountProps {
   /** A decimal string as the specification promises; anything else is shown as received, marked. */
   value: unknown;
-  currency?: string;
+  currency?: unknown;
 }
 
-/** Exact amount, grouped, monospaced; the raw value on hover. Missing is "unknown", never 0. */
+/**
+ * Exact amount, grouped, monospaced; the raw value on hover. Missing is "unknown", never 0. A JSON
+ * number (with the digits the platform wrote), text that is not a plain decimal, and a value too
+ * long to show whole are shown as sent (capped) and marked.
+ */
 export function Amount({ value, currency }: AmountProps) {
   if (isMissing(value))
     return (
@@ -15,18 +19,17 @@ export function Amount({ value, currency }: AmountProps) {
         —
       </span>
     );
-  const raw = rawText(value);
-  const mark = markOf(value);
-  const negative = raw.trim().startsWith('-');
+  const shown = amountDisplay(value);
+  const ccy = typeof currency === 'string' && currency !== '' ? currency : null;
   return (
     <span
-      className={negative ? 'amount negative' : 'amount'}
-      title={currency ? `${raw} ${currency}` : raw}
-      data-raw-kind={mark ?? 'string'}
+      className={shown.text.startsWith('-') ? 'amount negative' : 'amount'}
+      title={ccy ? `${shown.title} ${ccy}` : shown.title}
+      data-raw-kind={shown.mark ?? 'string'}
     >
-      {mark ? <RawValueMark kind={mark} /> : null}
-      {mark ? raw : formatAmount(value)}
-      {currency ? <span className="ccy"> {currency}</span> : null}
+      {shown.mark ? <RawValueMark kind={shown.mark} /> : null}
+      {shown.text}
+      {ccy ? <span className="ccy"> {ccy}</span> : null}
     </span>
   );
 }

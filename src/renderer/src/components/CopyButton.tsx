@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { displayText } from '../lib/display-text';
+import { RawValueMark } from './RawValueMark';
 import { useDelayedWhile } from './view-kit/use-timers';
 
 export async function copyText(text: string): Promise<boolean> {
@@ -49,10 +51,14 @@ export function CopyButton({ text, label = 'Copy', inRow = false }: CopyButtonPr
 }
 
 /** An id shown truncated in the middle with a one-click copy. */
-export function IdText({ value, inRow = false }: { value: string | null | undefined; inRow?: boolean }) {
+export function IdText({ value: raw, inRow = false }: { value: unknown; inRow?: boolean }) {
+  // An id the platform sent as a number (an exchange id above 2^53 keeps its digits) or any other
+  // non-text value is shown as received, marked, and copied as that text.
+  const { text: value, mark } = displayText(raw);
   if (!value) return <span className="muted">—</span>;
   return (
     <span className="id-text">
+      {mark ? <RawValueMark kind={mark} /> : null}
       <span className="mono ellipsis" title={value}>
         {value}
       </span>

@@ -1,7 +1,11 @@
 /**
  * The words for a full paging walk's result (src/main/platform/paging.ts): rows, duplicates
- * dropped, incomplete, the limit or bound that stopped it. Pure, for unit tests; WalkReport.tsx
- * shows them.
+ * dropped, rows that moved or may have been missed, null rows, rows without an id, incomplete, the
+ * limit or bound that stopped it. Pure, for unit tests; WalkReport.tsx shows them.
+ *
+ * A repeat or a moved row means the rows behind it shifted during the read, so one of them may
+ * never have been sent (issue 25): such a walk is never shown without saying so. A report that does
+ * not count the misses itself (an export result from before) is read by the same rule.
  */
 /** The walk's result fields (`AllRows` without its items) plus the row count. */
 export interface WalkReportFields {
@@ -9,17 +13,64 @@ export interface WalkReportFields {
   pages: number;
   truncated: boolean;
   duplicatesDropped: number;
+  movedRows?: number;
+  mayHaveMissed?: number;
+  nullRows?: number;
+  rowsWithoutId?: number;
   incomplete: boolean;
+  complete?: boolean;
   total: number | null;
   bound?: { kind: 'pages' | 'rows'; limit: number };
 }
 
+const count = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+
+/** Rows that may have slipped past the walk: every repeat or move is a shift. */
+export function mayHaveMissed(report: WalkReportFields): number {
+  return report.mayHaveMissed ?? report.duplicatesDropped + (report.movedRows ?? 0);
+}
+
+/** Whether the report must be shown as a warning rather than a plain count. */
+export function walkNeedsNotice(report: WalkReportFields): boolean {
+  return (
+    report.incomplete ||
+    report.truncated ||
+    report.duplicatesDropped > 0 ||
+    mayHaveMissed(report) > 0 ||
+    (report.nullRows ?? 0) > 0 ||
+    (report.rowsWithoutId ?? 0) > 0
+  );
+}
+
 /** "2,350 rows · 12 duplicates dropped · incomplete: …" as parts, for the notice and for tests. */
 export function walkReportParts(report: WalkReportFields, limitName = 'the limit'): string[] {
-  const parts = [`${report.rows.toLocaleString('en-US')} ${report.rows === 1 ? 'row' : 'rows'}`];
+  const parts = [count(report.rows, 'row', 'rows')];
   if (report.duplicatesDropped > 0)
+    parts.push(`${count(report.duplicatesDropped, 'duplicate', 'duplicates')} dropped`);
+  const moved = report.movedRows ?? 0;
+  if (moved > 0)
     parts.push(
-      `${report.duplicatesDropped.toLocaleString('en-US')} ${report.duplicatesDropped === 1 ? 'duplicate' : 'duplicates'} dropped`,
+      `${count(moved, 'row', 'rows')} changed during the read (the newest ${moved === 1 ? 'copy is' : 'copies are'} shown)`,
+    );
+  const missed = mayHaveMissed(report);
+  if (missed > 0)
+    parts.push(
+      `${count(missed, 'row', 'rows')} may have been missed: a row moved during the read; read again to check`,
+    );
+  const nullRows = report.nullRows ?? 0;
+  if (nullRows > 0)
+    parts.push(
+      nullRows === 1
+        ? '1 row came as null and is not shown'
+        : `${count(nullRows, 'row', 'rows')} came as null and are not shown`,
+    );
+  const withoutId = report.rowsWithoutId ?? 0;
+  if (withoutId > 0)
+    parts.push(
+      withoutId === 1
+        ? '1 row has no id (kept; a repeat of it cannot be recognised)'
+        : `${count(withoutId, 'row', 'rows')} have no id (kept; repeats of them cannot be recognised)`,
     );
   if (report.incomplete)
     parts.push(

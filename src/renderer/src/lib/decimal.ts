@@ -10,28 +10,41 @@
  * it when it parsed the answer); it is shown as received and marked by the components.
  */
 import Decimal from 'decimal.js';
+import { isJsonNumberText, type JsonNumberText } from '@shared/json-number';
 
 /**
  * Exact for sums of up to 10^50 rows of 48-digit amounts; a result that would need more digits
- * than this is refused rather than rounded (see `sumAmounts`).
+ * than this is "too large to total" rather than rounded (see `sumAmounts`).
  */
 export const EXACT_PRECISION = 100;
 const Exact = Decimal.clone({ precision: EXACT_PRECISION, rounding: Decimal.ROUND_HALF_EVEN });
 
+/**
+ * A plain decimal: the only amount text the console reads, as it is the only one it accepts as
+ * input (shared/amounts.ts). Hex, binary, exponents, a `+`, spaces are NOT read (decimal.js would
+ * turn "0x10" into 16 and "1e100000" into 100,001 digits): they are shown as sent, marked.
+ */
 const PLAIN = /^(-)?(\d+)(?:\.(\d+))?$/;
 
+/** Most digits an amount shows (and a ratio is computed from); longer ones show truncated, marked. */
+export const MAX_SHOWN_DIGITS = 120;
+/** Most characters of a value put in a title: an operator compares, a browser does not choke. */
+const MAX_TITLE = 300;
+
 /** A value the platform sent as a JSON number where a decimal string was promised. */
-export const isJsonNumber = (raw: unknown): raw is number => typeof raw === 'number';
+export const isJsonNumber = (raw: unknown): raw is number | JsonNumberText =>
+  typeof raw === 'number' || isJsonNumberText(raw);
 
 /** Missing: absent, null or empty. Shown as "unknown", never as 0. */
 export const isMissing = (raw: unknown): raw is null | undefined | '' =>
   raw === null || raw === undefined || raw === '';
 
-/** The text to show for any value, exactly as received: a number as its JSON text. */
+/** The text to show for any value, exactly as received: a number as its JSON text (its kept digits). */
 export function rawText(raw: unknown): string {
   if (typeof raw === 'string') return raw;
   if (raw === null || raw === undefined) return '';
   if (typeof raw === 'number' || typeof raw === 'boolean') return String(raw);
+  if (isJsonNumberText(raw)) return raw.jsonNumber;
   try {
     return JSON.stringify(raw) ?? String(raw);
   } catch {
@@ -39,30 +52,34 @@ export function rawText(raw: unknown): string {
   }
 }
 
-/** Normalises a decimal-looking string (including exponent form) to plain notation, or null. */
-function toPlain(raw: unknown): string | null {
-  if (typeof raw !== 'string') return null;
-  const s = raw.trim();
-  if (s === '') return null;
-  if (PLAIN.test(s)) return s;
-  try {
-    const d = new Exact(s);
-    return d.isFinite() ? d.toFixed() : null;
-  } catch {
-    return null;
-  }
+/** `text` cut to `max` characters with an ellipsis. */
+export const capText = (text: string, max = MAX_TITLE): string =>
+  text.length > max ? text.slice(0, max) + '…' : text;
+
+/** The plain-decimal match of a string, or null. The length check keeps the regex off huge input. */
+function plainMatch(raw: unknown, maxLength = Number.POSITIVE_INFINITY): RegExpExecArray | null {
+  return typeof raw === 'string' && raw.length <= maxLength + 2 ? PLAIN.exec(raw) : null;
+}
+
+/**
+ * The digits a JSON number sorts by: its kept text, or a JS number's text in plain notation (a
+ * double's exponent is at most 308, so this expansion is bounded). Ordering is not arithmetic.
+ */
+function numberSortText(raw: number | JsonNumberText): string | null {
+  if (typeof raw !== 'number') return raw.jsonNumber;
+  if (!Number.isFinite(raw)) return null;
+  return new Exact(raw).toFixed();
 }
 
 /**
  * A key whose string order equals numeric order. Positives: '1' + 3-digit integer length +
  * integer digits + fraction digits. Negatives: '0' + complemented length + 9's-complemented
  * digits + '~' (the terminator sorts after every digit, so -1.5 > -1.55 holds). A JSON number
- * sorts by its text: ordering it is not arithmetic and moves no digit.
+ * sorts by its text: ordering it is not arithmetic and moves no digit. Text that is not a plain
+ * decimal has no key (it sorts last).
  */
 export function amountSortKey(raw: unknown): string | null {
-  const plain = toPlain(isJsonNumber(raw) ? String(raw) : raw);
-  if (plain === null) return null;
-  const m = PLAIN.exec(plain);
+  const m = plainMatch(isJsonNumber(raw) ? numberSortText(raw) : raw, 999);
   if (!m) return null;
   const int = (m[2] ?? '').replace(/^0+/, '');
   const frac = (m[3] ?? '').replace(/0+$/, '');
@@ -72,88 +89,147 @@ export function amountSortKey(raw: unknown): string | null {
   return '0' + String(999 - int.length).padStart(3, '0') + comp(int) + comp(frac) + '~';
 }
 
-/** A decimal string the console may compute with (a JSON number is not). */
+/** A decimal string the console may compute with (a JSON number, or any other text, is not). */
 export function isDecimal(raw: unknown): boolean {
-  return toPlain(raw) !== null;
+  return plainMatch(raw) !== null;
+}
+
+/** Thousands separators in one pass (the former lookahead regex was quadratic in the length). */
+function groupThousands(int: string): string {
+  const head = int.length % 3 || 3;
+  const parts = [int.slice(0, head)];
+  for (let i = head; i < int.length; i += 3) parts.push(int.slice(i, i + 3));
+  return parts.join(',');
+}
+
+/** Why an amount is marked: a JSON number, text that is no plain decimal, a non-text value, a cut. */
+export type AmountMark = 'number' | 'text' | 'other' | 'truncated';
+
+export interface AmountDisplay {
+  /** What the cell shows: grouped digits, or the value as sent (capped). */
+  text: string;
+  /** The mark beside it, or null for a plain decimal shown whole. */
+  mark: AmountMark | null;
+  /** The raw value for the tooltip (capped). */
+  title: string;
+}
+
+/**
+ * How an amount is shown. Linear in the input's length, and the output is bounded: at most
+ * MAX_SHOWN_DIGITS digits are grouped; anything longer ends in "…" with the 'truncated' mark.
+ */
+export function amountDisplay(raw: unknown): AmountDisplay {
+  const text = rawText(raw);
+  const title = capText(text);
+  if (isJsonNumber(raw)) return { text: capText(text, MAX_SHOWN_DIGITS), mark: 'number', title };
+  if (typeof raw !== 'string') return { text: capText(text, MAX_SHOWN_DIGITS), mark: 'other', title };
+  if (raw === '') return { text: '', mark: null, title: '' };
+  const m = plainMatch(raw);
+  if (!m) return { text: capText(text, MAX_SHOWN_DIGITS), mark: 'text', title };
+  let int = m[2] ?? '0';
+  let frac = m[3];
+  let cut = false;
+  if (int.length > MAX_SHOWN_DIGITS) {
+    int = int.slice(0, MAX_SHOWN_DIGITS);
+    frac = undefined;
+    cut = true;
+  } else if (frac !== undefined && int.length + frac.length > MAX_SHOWN_DIGITS) {
+    frac = frac.slice(0, MAX_SHOWN_DIGITS - int.length);
+    cut = true;
+  }
+  const shown = (m[1] ?? '') + groupThousands(int) + (frac !== undefined ? '.' + frac : '');
+  return cut ? { text: shown + '…', mark: 'truncated', title } : { text: shown, mark: null, title };
 }
 
 /**
  * Groups thousands for display without ever going through a float. Keeps every fraction digit
- * the platform sent: an operator must see the exact amount. Anything that is not a decimal string
- * (a JSON number included) comes back as its raw text, ungrouped.
+ * the platform sent (up to the display cap): an operator must see the exact amount. Anything that
+ * is not a plain decimal string (a JSON number included) comes back as its raw text, ungrouped.
  */
 export function formatAmount(raw: unknown): string {
   if (isMissing(raw)) return '';
-  const plain = toPlain(raw);
-  if (plain === null) return rawText(raw);
-  const m = PLAIN.exec(plain);
-  if (!m) return rawText(raw);
-  const int = (m[2] ?? '0').replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return (m[1] ?? '') + int + (m[3] !== undefined ? '.' + m[3] : '');
+  return amountDisplay(raw).text;
 }
 
 export interface AmountSum {
-  /** The exact sum, or null ("unknown") when any value was missing or unreadable. */
+  /** The exact sum, or null ("unknown") when any value was missing, unreadable or too large. */
   total: string | null;
-  /** Exact sum of the values that could be read: what the known part adds up to. */
+  /** Exact sum of the values that could be read: what the known part adds up to ('' when too large). */
   known: string;
   /** Values absent, null or empty: "unknown", never 0. */
   missing: number;
-  /** Values that are not decimal strings: JSON numbers and other text. */
+  /** Values that are not plain decimal strings: JSON numbers and other text. */
   skipped: number;
   /** Of `skipped`, the JSON numbers. */
   numbers: number;
+  /** Of `skipped`, text that is not a plain decimal ("0x10", "1e3", "+5", " 5"). */
+  notPlain: number;
+  /** The sum needs more than EXACT_PRECISION digits: "too large to total", never rounded. */
+  tooLarge: boolean;
 }
 
 /**
  * Sums decimal strings exactly. A missing value makes the total unknown (a wallet without
- * `totalBalance` is not a wallet holding 0), and so does a JSON number or unreadable text: the
- * known part is returned separately so the screen can say what it is the sum of.
+ * `totalBalance` is not a wallet holding 0), and so does a JSON number or text that is not a plain
+ * decimal: the known part is returned separately so the screen can say what it is the sum of. A
+ * sum that would need more digits than EXACT_PRECISION stops and says so (no value is rounded,
+ * nothing is thrown: a throw here replaced the whole tab with its error panel).
  */
 export function sumAmounts(values: Iterable<unknown>): AmountSum {
   let known = new Exact(0);
   let missing = 0;
-  let skipped = 0;
   let numbers = 0;
+  let notPlain = 0;
+  let other = 0;
+  let tooLarge = false;
   for (const v of values) {
-    if (isMissing(v)) {
-      missing += 1;
-      continue;
-    }
-    const plain = toPlain(v);
-    if (plain === null) {
-      skipped += 1;
-      if (isJsonNumber(v)) numbers += 1;
-      continue;
-    }
-    known = known.plus(plain);
+    if (isMissing(v)) missing += 1;
+    else if (isJsonNumber(v)) numbers += 1;
+    else if (typeof v !== 'string') other += 1;
+    else if (!tooLarge) {
+      // Digits beyond the precision are refused before decimal.js reads them (it would round).
+      const m = plainMatch(v, EXACT_PRECISION);
+      if (m === null) {
+        if (plainMatch(v) === null) notPlain += 1;
+        else tooLarge = true;
+      } else {
+        known = known.plus(v);
+        if (known.precision(true) >= EXACT_PRECISION) tooLarge = true;
+      }
+    } else if (plainMatch(v) === null) notPlain += 1;
   }
-  if (known.precision(true) >= EXACT_PRECISION)
-    throw new RangeError('the sum needs more digits than the exact precision allows');
-  const text = known.toFixed();
-  return { total: missing + skipped === 0 ? text : null, known: text, missing, skipped, numbers };
+  const skipped = numbers + notPlain + other;
+  const text = tooLarge ? '' : known.toFixed();
+  return {
+    total: missing + skipped === 0 && !tooLarge ? text : null,
+    known: text,
+    missing,
+    skipped,
+    numbers,
+    notPlain,
+    tooLarge,
+  };
 }
 
 /** Ratio a/b as a plain string rounded to `dp` places, or null when not computable. */
 export function ratio(a: unknown, b: unknown, dp = 4): string | null {
-  const pa = toPlain(a);
-  const pb = toPlain(b);
-  if (pa === null || pb === null) return null;
-  const db = new Exact(pb);
+  if (!isComputable(a) || !isComputable(b)) return null;
+  const db = new Exact(b);
   if (db.isZero()) return null;
-  return new Exact(pa).div(db).toDecimalPlaces(dp).toFixed();
+  return new Exact(a).div(db).toDecimalPlaces(dp).toFixed();
 }
+
+/** A plain decimal short enough to compute with exactly (longer ones are shown, not computed). */
+const isComputable = (raw: unknown): raw is string => plainMatch(raw, MAX_SHOWN_DIGITS) !== null;
 
 /** Formats an LTV-like ratio ("0.6512") as a percentage string, exactly; other values as received. */
 export function formatRatioPercent(raw: unknown, dp = 2): string {
-  const plain = toPlain(raw);
-  if (plain === null) return rawText(raw);
-  return new Exact(plain).times(100).toDecimalPlaces(dp).toFixed(dp) + '%';
+  if (!isComputable(raw)) return capText(rawText(raw), MAX_SHOWN_DIGITS);
+  return new Exact(raw).times(100).toDecimalPlaces(dp).toFixed(dp) + '%';
 }
 
 /** Basis points ("450") to percent ("4.50%"); other values as received. */
 export function formatBps(raw: unknown): string {
-  const plain = toPlain(raw);
-  if (plain === null) return rawText(raw);
-  return new Exact(plain).div(100).toFixed(2) + '%';
+  if (!isComputable(raw)) return capText(rawText(raw), MAX_SHOWN_DIGITS);
+  return new Exact(raw).div(100).toFixed(2) + '%';
 }

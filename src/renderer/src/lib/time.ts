@@ -1,13 +1,15 @@
 /**
  * Timestamps arrive as strings: epoch milliseconds (loans, activities), unix seconds (agent
  * wallets' validUntil) or ISO (request history). They are shown in local time with the raw value
- * kept for the title attribute.
+ * kept for the title attribute. The reading is @shared/timestamps, the same for every screen, the
+ * tables' sort and the risk arithmetic.
  */
 
-import { timestampMs } from '@shared/sort-ranks';
+import { readTimestamp, timestampMs } from '@shared/timestamps';
 
 /** Epoch ms, or null: the one reading of platform timestamps, shared with the main side's sort. */
 export const parseTimestamp = timestampMs;
+export { readTimestamp };
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
@@ -19,16 +21,23 @@ export function formatLocal(ms: number | null, withMs = false): string {
   return withMs ? `${base}.${pad(d.getMilliseconds(), 3)}` : base;
 }
 
+/** Local time, or the value as received when it is no time (never a guess through `Date.parse`). */
 export function formatTimestamp(raw: unknown): string {
-  const ms = parseTimestamp(raw);
-  return ms === null ? (raw === null || raw === undefined ? '' : String(raw)) : formatLocal(ms);
+  const t = readTimestamp(raw);
+  return t.ms === null ? t.raw : formatLocal(t.ms);
 }
 
-/** Title text: raw value plus UTC, for when an operator compares with a platform log. */
+/** Title text: raw value plus UTC, and how it was read, for when an operator compares with a platform log. */
 export function timestampTitle(raw: unknown): string {
-  const ms = parseTimestamp(raw);
-  if (ms === null) return raw === null || raw === undefined ? '' : String(raw);
-  return `${String(raw)} · ${new Date(ms).toISOString()}`;
+  const t = readTimestamp(raw);
+  if (t.ms === null) return t.problem === null ? t.raw : `${t.raw} · unreadable: ${t.problem}`;
+  const how =
+    t.guessed === 'seconds'
+      ? ' · read as unix seconds (fewer than 12 digits)'
+      : t.guessed === 'utc'
+        ? ' · no zone given: read as UTC'
+        : '';
+  return `${t.raw} · ${new Date(t.ms).toISOString()}${how}`;
 }
 
 /** "3d 4h", "12m 5s", "expired 2h ago". */

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ComponentType } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { TabErrorBoundary } from '../components/TabErrorBoundary';
 import { ALL_TABS, type TabId } from '@shared/tabs';
@@ -58,29 +58,26 @@ export function TabView({ tab, workspace }: { tab: TabId; workspace: WorkspaceVi
   );
 }
 
+/**
+ * One view per tab id. Typed as a record over `TabId` (not a switch without a default) so that a
+ * tab id added to src/shared/tabs.ts without a view here fails the type check, instead of
+ * compiling and showing a blank tab.
+ */
+const VIEWS: Record<TabId, ComponentType<{ workspace: WorkspaceView }>> = {
+  'portfolios-wallets': PortfoliosWalletsView,
+  loans: LoansView,
+  risk: RiskBoardView,
+  'agent-wallets': AgentWalletsView,
+  clearloop: ClearLoopView,
+  activities: ActivitiesView,
+  'address-book': AddressBookView,
+  'request-history': RequestHistoryView,
+  webhooks: WebhooksView,
+  journal: JournalView,
+  workspaces: WorkspacesView,
+};
+
 function TabContent({ tab, workspace }: { tab: TabId; workspace: WorkspaceView }) {
-  switch (tab) {
-    case 'portfolios-wallets':
-      return <PortfoliosWalletsView workspace={workspace} />;
-    case 'loans':
-      return <LoansView workspace={workspace} />;
-    case 'risk':
-      return <RiskBoardView workspace={workspace} />;
-    case 'agent-wallets':
-      return <AgentWalletsView workspace={workspace} />;
-    case 'clearloop':
-      return <ClearLoopView workspace={workspace} />;
-    case 'activities':
-      return <ActivitiesView workspace={workspace} />;
-    case 'address-book':
-      return <AddressBookView workspace={workspace} />;
-    case 'request-history':
-      return <RequestHistoryView workspace={workspace} />;
-    case 'journal':
-      return <JournalView workspace={workspace} />;
-    case 'webhooks':
-      return <WebhooksView workspace={workspace} />;
-    case 'workspaces':
-      return <WorkspacesView workspace={workspace} />;
-  }
+  const View = VIEWS[tab];
+  return <View workspace={workspace} />;
 }

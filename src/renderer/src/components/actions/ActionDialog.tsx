@@ -106,6 +106,20 @@ function ActionDialog({ open }: { open: OpenAction }) {
             <ContextRow key={c.label} label={c.label} value={c.value} />
           ))}
         </dl>
+        {prepared.warnings?.length ? (
+          // What the console expected and did not see: the specification leaves it open, so the
+          // platform decides; the operator sends knowing it.
+          <div className="notice small" data-testid="confirm-warnings" role="note">
+            <strong>The console expected otherwise; the platform will decide:</strong>
+            <ul>
+              {prepared.warnings.map((w) => (
+                <li key={w} data-testid="confirm-warning">
+                  {w}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
         <section className="prepared-request" aria-label="The request that will be sent">
           <h3>What will be sent</h3>
           <p className="mono small" data-testid="confirm-request-line">

@@ -31,6 +31,7 @@ import { useHorizontalOverflow } from './useHorizontalOverflow';
 import { columnWidth, headerMinWidth } from './widths';
 import { HeaderCell } from './HeaderCell';
 import { moveColumn } from './column-order';
+import { displayText, objectRows } from '../../lib/display-text';
 
 export { ROW_HEIGHT };
 const NO_ROWS: unknown[] = [];
@@ -74,9 +75,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
 
   const sort = disableSort ? null : layout.sort;
+  const shownRows = useMemo(() => objectRows(rows ?? (NO_ROWS as T[])), [rows]);
   const sorted = useMemo(
-    () => (source ? (NO_ROWS as T[]) : sortRows(rows ?? [], columns, sort)),
-    [source, rows, columns, sort],
+    () => (source ? (NO_ROWS as T[]) : sortRows(shownRows, columns, sort)),
+    [source, shownRows, columns, sort],
   );
   const count = source ? source.total : sorted.length;
   const rowAt = (index: number): T | undefined => (source ? source.rowAt(index) : sorted[index]);
@@ -218,7 +220,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     } else if ((e.ctrlKey || e.metaKey) && e.key === 'c' && at >= 0) {
       const idCol = visibleSpecs.find((c) => c.kind === 'id');
       const row = rowAt(at);
-      const v = row === undefined ? undefined : idCol?.value(row);
+      const v = displayText(row === undefined ? undefined : idCol?.value(row)).text;
       if (v) void copyText(v);
     }
   };

@@ -4,6 +4,8 @@ import { Badge } from '../Badge';
 import { IdText } from '../CopyButton';
 import { Timestamp } from '../Timestamp';
 import type { ColumnSpec } from './types';
+import { displayText } from '../../lib/display-text';
+import { RawValueMark } from '../RawValueMark';
 
 /** Default rendering per column kind. Strings go in as React text nodes, never as HTML. */
 export function renderCell<T>(col: ColumnSpec<T>, row: T): ReactNode {
@@ -19,13 +21,17 @@ export function renderCell<T>(col: ColumnSpec<T>, row: T): ReactNode {
       return <Badge value={v} />;
     case 'id':
       return <IdText value={v} inRow />;
-    default:
-      return v === null || v === undefined || v === '' ? (
+    default: {
+      // The platform may send a number or an object where text was promised: shown as received, marked.
+      const d = displayText(v);
+      return d.text === null ? (
         <span className="muted">—</span>
       ) : (
-        <span className="ellipsis" title={v}>
-          {v}
+        <span className="ellipsis" title={d.text}>
+          {d.mark ? <RawValueMark kind={d.mark} /> : null}
+          {d.text}
         </span>
       );
+    }
   }
 }

@@ -15,8 +15,11 @@ export interface ColumnSpec<T> {
   id: string;
   header: string;
   kind?: ColumnKind;
-  /** The raw string: used for sorting, the title, and the default rendering. */
-  value: (row: T) => string | null | undefined;
+  /**
+   * The raw value (a string as the specification promises, or whatever the platform sent): used
+   * for sorting, the title, and the default rendering, each of which tolerates any value.
+   */
+  value: (row: T) => unknown;
   /** Custom cell; receives the row. Must render platform text as text. */
   render?: (row: T) => ReactNode;
   /** Width in px; the column marked `grow` takes the remaining space. */

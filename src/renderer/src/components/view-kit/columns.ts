@@ -24,7 +24,8 @@ export function columnsFor<T>() {
       id: key,
       header,
       ...(kind === 'text' ? {} : { kind }),
-      value: (row) => row[key] as string | null | undefined,
+      // A row is an object after the main side's read, but any field may be null or not text.
+      value: (row) => (row as Partial<T> | null | undefined)?.[key],
       width,
       ...(typeof extra === 'string' ? FLAGS[extra] : extra),
     });

@@ -2,11 +2,9 @@ import { useEffect, useMemo } from 'react';
 import { z } from 'zod';
 import type { CallInput, WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
-import type { CryptoAddress } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
-import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout } from '../../components/data-table';
 import {
-  columnsFor,
   DraftFilterBar,
   filterFieldsFor,
   useDraftFilters,
@@ -16,7 +14,8 @@ import {
 import { copper } from '../../lib/api';
 import { useJobProgress } from '../../lib/progress-store';
 import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
-import { AddressDetail, WhitelistBadge } from './AddressDetail';
+import { AddressDetail } from './AddressDetail';
+import { columns } from './columns';
 import { findAddresses, prepareFind } from './search';
 
 const LIST_FIELDS = ['cryptoAddressIds', 'currencies', 'mainCurrencies', 'addressTags', 'addresses'] as const;
@@ -78,36 +77,6 @@ const addressQuery = createWorkspaceQuery(
   'addresses',
 );
 
-const c = columnsFor<CryptoAddress>();
-const columns: ColumnSpec<CryptoAddress>[] = [
-  c.text('name', 'Name', 170),
-  c.id('address', 'Address', 250, 'grow'),
-  c.text('currency', 'Ccy', 65),
-  c.text('mainCurrency', 'Network', 95),
-  {
-    id: 'isWhitelist',
-    header: 'Whitelist',
-    value: (a) => (a.isWhitelist ? 'whitelisted' : 'not'),
-    render: (a) => <WhitelistBadge on={a.isWhitelist} />,
-    width: 110,
-  },
-  // Wide enough for "externally-owned-account", the longest address type.
-  c.badge('addressType', 'Address type', 190),
-  c.badge('category', 'Category', 120, 'hidden'),
-  c.text('memo', 'Memo', 110),
-  {
-    id: 'configs',
-    header: 'Configs',
-    kind: 'number',
-    value: (a) => String(a._embedded?.currencyConfigurations.length ?? 0),
-    width: 90,
-    defaultHidden: true,
-  },
-  c.time('lastUsedAt', 'Last used', 160, 'hidden'),
-  c.time('createdAt', 'Created', 155),
-  c.id('cryptoAddressId', 'Id', 170, 'hidden'),
-  c.id('createdBy', 'Created by', 150, 'hidden'),
-];
 const LAYOUT = defaultLayout(columns, { id: 'name', desc: false });
 
 export default function AddressBookView({ workspace }: { workspace: WorkspaceView }) {

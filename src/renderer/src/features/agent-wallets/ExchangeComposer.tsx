@@ -55,6 +55,11 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
         <p className="small muted">
           The platform signs with this API key's agent wallet; the nonce is set when the request is prepared.
         </p>
+        <p className="small muted" data-testid="composer-user-signed">
+          Not offered: user-signed actions such as usdClassTransfer. Hyperliquid requires signatureChainId,
+          hyperliquidChain and a nonce signed with the account&apos;s own EIP-712 key, which the console does
+          not hold; do those on the exchange itself.
+        </p>
         <TextField
           label="Vault address (optional)"
           className="mono"

@@ -6,14 +6,8 @@
 import { exchangeAction, type ExchangeAction } from '@shared/exchange-actions';
 import { parseJsonText } from '../../components/view-kit/json-text';
 
-export const TEMPLATE_TYPES = [
-  'order',
-  'cancel',
-  'modify',
-  'updateLeverage',
-  'usdClassTransfer',
-  'scheduleCancel',
-] as const;
+export const TEMPLATE_TYPES = ['order', 'cancel', 'modify', 'updateLeverage', 'scheduleCancel'] as const;
+// No usdClassTransfer: a user-signed action the console cannot sign (userSignedRefusal says why).
 
 export function template(type: (typeof TEMPLATE_TYPES)[number], nowMs: number): ExchangeAction {
   const limitOrder = {
@@ -33,8 +27,6 @@ export function template(type: (typeof TEMPLATE_TYPES)[number], nowMs: number): 
       return { type, oid: 123456789, order: { ...limitOrder, p: '30100' } };
     case 'updateLeverage':
       return { type, asset: 0, isCross: true, leverage: 5 };
-    case 'usdClassTransfer':
-      return { type, amount: '100', toPerp: true };
     case 'scheduleCancel':
       // Hyperliquid requires the time at least 5 s ahead; 10 minutes leaves room to review.
       return { type, time: nowMs + 10 * 60_000 };

@@ -2,20 +2,14 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { CLEARLOOP_ACTION_TYPES } from '@shared/platform/enums';
-import type { ClearLoopAction } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
-import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
+import { DataTable, defaultLayout } from '../../components/data-table';
 import { copper } from '../../lib/api';
 import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
-import {
-  columnsFor,
-  FilterBar,
-  filterFieldsFor,
-  unsetWhenEmpty,
-  useTabTable,
-} from '../../components/view-kit';
+import { FilterBar, filterFieldsFor, unsetWhenEmpty, useTabTable } from '../../components/view-kit';
 import { usePortfolios } from '../../state/portfolios';
 import { Pager } from './Pager';
+import { columns } from './columns';
 
 const PAGE_SIZES = [25, 50, 100, 200, 500, 1000] as const;
 const ACTION_OPTIONS = [
@@ -77,32 +71,6 @@ function toParams(f: Filters): Params {
   };
 }
 
-const c = columnsFor<ClearLoopAction>();
-const columns: ColumnSpec<ClearLoopAction>[] = [
-  c.time('createdAt', 'Created', 155),
-  c.badge('action', 'Action', 110),
-  c.badge('status', 'Status', 100),
-  c.amount('amount', 'Amount', 140),
-  c.text('currency', 'Ccy', 60),
-  c.text('network', 'Network', 95),
-  c.amount('usdAmount', 'USD', 130),
-  c.id('clientAccountId', 'Exchange account', 160, 'grow'),
-  c.text('exchangeId', 'Exchange', 95),
-  {
-    id: 'clearLoopPortfolioId',
-    // Short label so the default columns fit at 1280 px; the full name is the header's title.
-    header: 'Portfolio',
-    title: 'ClearLoop portfolio id',
-    kind: 'id',
-    value: (a) => a.clearLoopPortfolioId,
-    width: 150,
-  },
-  c.id('orderId', 'Order id', 170, 'hidden'),
-  c.time('completedAt', 'Completed', 160, 'hidden'),
-  c.time('updatedAt', 'Updated', 160, 'hidden'),
-  c.id('organizationId', 'Organization', 160, 'hidden'),
-  c.id('delegatedOrganizationId', 'Delegated org', 160, 'hidden'),
-];
 const LAYOUT = defaultLayout(columns);
 
 export default function ClearLoopView({ workspace }: { workspace: WorkspaceView }) {

@@ -18,10 +18,13 @@ interface PagerProps {
  * Server-side paging driven by what came back, not by `pagination`: "Next" is enabled while the last
  * page was full (another may follow) or the platform says more pages exist. The page number is the
  * page we asked for; the platform's page count and total are shown only when they agree with it.
+ * A platform that caps its pages below the size asked (a short page, more pages said) would have
+ * the rows past its cap skipped by the next page's offset, so the pager says so and offers pages
+ * of the platform's size.
  */
 export function Pager({ pagination, rowsOnPage, page, pageSize, pageSizes, onPage, onPageSize }: PagerProps) {
   const state = pagerState(pagination, rowsOnPage, page, pageSize);
-  const { pages, total, hasNext } = state;
+  const { pages, total, hasNext, capped } = state;
   const [jump, setJump] = useState('');
   const go = (p: number) => onPage(Math.max(1, p));
   return (
@@ -87,6 +90,15 @@ export function Pager({ pagination, rowsOnPage, page, pageSize, pageSizes, onPag
           onChange={(e) => setJump(e.target.value)}
         />
       </form>
+      {capped !== undefined ? (
+        <span className="notice small" role="alert" data-testid="page-capped">
+          The platform sent {capped.toLocaleString()} of the {pageSize.toLocaleString()} asked and says more
+          pages follow: the actions after the first {capped.toLocaleString()} of each page are not shown.{' '}
+          <button type="button" className="btn small" onClick={() => onPageSize(capped)}>
+            Use pages of {capped.toLocaleString()}
+          </button>
+        </span>
+      ) : null}
       <label className="field inline">
         <span className="small">Page size</span>
         <select
@@ -96,11 +108,13 @@ export function Pager({ pagination, rowsOnPage, page, pageSize, pageSizes, onPag
           value={pageSize}
           onChange={(e) => onPageSize(Number(e.target.value))}
         >
-          {pageSizes.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
+          {(pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)).map(
+            (s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ),
+          )}
         </select>
       </label>
     </div>

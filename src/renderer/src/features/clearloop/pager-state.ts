@@ -1,6 +1,7 @@
 /**
- * What the ClearLoop pager may claim, from what came back (issue 18): ClearLoop's `pagination` may
- * be missing or wrong, so paging follows "the last page was full". Pure, for unit tests.
+ * What the ClearLoop pager may claim, from what came back (issues 18 and 25): ClearLoop's
+ * `pagination` may be missing or wrong, and its pages may be capped, so paging follows "the last
+ * page was full, or pagination says more". Pure, for unit tests.
  */
 
 /** `pagination` as received: any field may be missing, a number, or nonsense. */
@@ -14,13 +15,22 @@ export interface PagerState {
   pages: number | null;
   total: number | null;
   hasNext: boolean;
+  /**
+   * The platform sent fewer rows than asked while saying more pages follow: it caps its pages at
+   * this many. Pages are asked by `offset = (page - 1) × pageSize`, so the rows between the cap and
+   * the page size would never be shown; the pager offers pages of this size. Absent otherwise.
+   */
+  capped?: number;
 }
 
 /**
- * What the pager may claim. A full page means another may follow, whatever `pagination` says, with
- * one exception: the platform's own count says this is the last page AND its total accounts for
- * exactly the rows seen so far (a `pagination` that is both present and right). The count is shown
- * only when it agrees with what came back; a short page is always the last one.
+ * What the pager may claim. The pager pages on while the last page was full (another may follow,
+ * whatever `pagination` says) or the platform's own count says more pages follow: a platform that
+ * caps its pages below the size asked sends short pages that are not the last (issue 25), so a
+ * short page is the last one only when `pagination` does not say otherwise. A full page is the
+ * last only when the platform's count says so AND its total accounts for exactly the rows seen so
+ * far (a `pagination` that is both present and right). The count is shown only when it agrees
+ * with what came back.
  */
 export function pagerState(
   pagination: PaginationLike | null,
@@ -34,12 +44,19 @@ export function pagerState(
   const full = rowsOnPage >= pageSize;
   const rowsSoFar = (page - 1) * pageSize + rowsOnPage;
   const endAgreed = pages === page && total === rowsSoFar;
-  const agrees = full ? (pages !== null && pages > page) || endAgreed : pages === page;
+  const morePages = pages !== null && pages > page;
+  const agrees = full ? morePages || endAgreed : pages === page || (morePages && rowsOnPage > 0);
   if (!agrees) {
     pages = null;
     total = null;
   }
-  return { pages, total, hasNext: full && !endAgreed };
+  const capped = !full && morePages && rowsOnPage > 0;
+  return {
+    pages,
+    total,
+    hasNext: (full && !endAgreed) || capped,
+    ...(capped ? { capped: rowsOnPage } : {}),
+  };
 }
 
 function toInt(v: unknown): number | null {

@@ -1,4 +1,13 @@
-import type { LoanEmbedded as Embedded } from '@shared/platform/resources';
+import type {
+  Collateral,
+  Counterparty,
+  LoanAllocation,
+  LoanEmbedded as Embedded,
+  LoanInterest,
+  LoanModification,
+} from '@shared/platform/resources';
+import { PlatformText } from '../../components/PlatformText';
+import { displayText, nonObjectEntries, objectEntries, objectOr, stringOr } from '../../lib/display-text';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
@@ -7,27 +16,57 @@ import { Timestamp } from '../../components/Timestamp';
 import { formatBps } from '../../lib/decimal';
 import { FieldList, NONE, SubTable } from '../../components/view-kit';
 
-/** Every embedded section of a loan; unknown shapes (childLoans, marginCall) as raw JSON. */
-export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
+/** A section's heading: its count, and the entries that were null (left out, counted). */
+function Heading({ title, list }: { title: string; list: unknown }) {
+  const rows = objectEntries(list).length;
+  const empty = nonObjectEntries(list);
+  return (
+    <h4>
+      {title} ({rows})
+      {empty > 0 ? (
+        <span className="muted small" data-testid="null-entries">
+          {' '}
+          · {empty} empty {empty === 1 ? 'entry' : 'entries'} left out
+        </span>
+      ) : null}
+    </h4>
+  );
+}
+
+/**
+ * Every embedded section of a loan; unknown shapes (childLoans, marginCall) as raw JSON. The
+ * platform may send null for the whole, for a section, or for an entry of a list (issue 25):
+ * each is shown as missing and counted, never a crash.
+ */
+export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | undefined }) {
+  const embedded = objectOr<Embedded>(raw);
   if (!embedded) return <p className="muted small">No embedded data returned.</p>;
-  const { collaterals = [], loanAllocations = [], loanModifications = [], counterparties = [] } = embedded;
-  const interest = embedded.loanInterest;
+  const collaterals = objectEntries<Collateral>(embedded.collaterals);
+  const loanAllocations = objectEntries<LoanAllocation>(embedded.loanAllocations);
+  const loanModifications = objectEntries<LoanModification>(embedded.loanModifications);
+  const counterparties = objectEntries<Counterparty>(embedded.counterparties);
+  const interest = objectOr<LoanInterest>(embedded.loanInterest);
   return (
     <>
-      <h4>Collaterals ({collaterals.length})</h4>
+      <Heading title="Collaterals" list={embedded.collaterals} />
       <SubTable
         testId="loan-collaterals"
         rows={collaterals}
         empty={NONE}
-        rowKey={(c) => c.collateralId}
-        rowProps={(c) => ({ title: c.collateralId })}
+        rowKey={(c, i) => `${String(c.collateralId)}-${i}`}
+        rowProps={(c) => ({ title: stringOr(c.collateralId) })}
         columns={[
           {
             header: 'Currency',
             cell: (c) => (
               <>
-                {c.currency}
-                {c.mainCurrency !== c.currency ? <span className="muted"> / {c.mainCurrency}</span> : null}
+                <PlatformText value={c.currency} />
+                {c.mainCurrency !== c.currency ? (
+                  <span className="muted">
+                    {' '}
+                    / <PlatformText value={c.mainCurrency} />
+                  </span>
+                ) : null}
               </>
             ),
           },
@@ -37,32 +76,36 @@ export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
           { header: 'Updated', cell: (c) => <Timestamp value={c.updatedAt} /> },
         ]}
       />
-      <h4>Allocations ({loanAllocations.length})</h4>
+      <Heading title="Allocations" list={embedded.loanAllocations} />
       <SubTable
         testId="loan-allocations"
         rows={loanAllocations}
         empty={NONE}
-        rowKey={(a) => a.loanAllocationId}
+        rowKey={(a, i) => `${String(a.loanAllocationId)}-${i}`}
         rowProps={(a) => ({
-          title: `${a.loanAllocationId}${a.externalFailureDescription ? ` · ${a.externalFailureDescription}` : ''}`,
+          title: `${stringOr(a.loanAllocationId)}${a.externalFailureDescription ? ` · ${stringOr(a.externalFailureDescription)}` : ''}`,
         })}
         columns={[
-          { header: 'Type', cell: (a) => a.allocationType },
+          { header: 'Type', cell: (a) => <PlatformText value={a.allocationType} /> },
           { header: 'Status', cell: (a) => <Badge value={a.status} /> },
           { header: 'Amount', right: true, cell: (a) => <Amount value={a.amount} currency={a.currency} /> },
-          { header: 'Requestor', className: 'mono small', cell: (a) => a.requestorCounterpartyId ?? '—' },
+          {
+            header: 'Requestor',
+            className: 'mono small',
+            cell: (a) => <PlatformText value={a.requestorCounterpartyId} />,
+          },
           { header: 'Created', cell: (a) => <Timestamp value={a.createdAt} /> },
         ]}
       />
-      <h4>Modifications ({loanModifications.length})</h4>
+      <Heading title="Modifications" list={embedded.loanModifications} />
       <SubTable
         testId="loan-modifications"
         rows={loanModifications}
         empty={NONE}
-        rowKey={(m) => m.loanModificationId}
-        rowProps={(m) => ({ title: m.loanModificationId })}
+        rowKey={(m, i) => `${String(m.loanModificationId)}-${i}`}
+        rowProps={(m) => ({ title: stringOr(m.loanModificationId) })}
         columns={[
-          { header: 'Type', cell: (m) => m.modificationType },
+          { header: 'Type', cell: (m) => <PlatformText value={m.modificationType} /> },
           { header: 'Status', cell: (m) => <Badge value={m.status} /> },
           {
             header: 'Rate',
@@ -92,7 +135,7 @@ export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
         <FieldList
           testId="loan-interest"
           fields={[
-            { label: 'Currency', value: interest.interestCurrency },
+            { label: 'Currency', value: <PlatformText value={interest.interestCurrency} /> },
             { label: 'Accrued', value: <Amount value={interest.accruedInterest} /> },
             { label: 'Realised', value: <Amount value={interest.realisedInterest} /> },
             { label: 'Unrealised', value: <Amount value={interest.unrealisedInterest} /> },
@@ -103,15 +146,15 @@ export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
       ) : (
         NONE
       )}
-      <h4>Counterparties ({counterparties.length})</h4>
+      <Heading title="Counterparties" list={embedded.counterparties} />
       <SubTable
         testId="loan-counterparties"
         rows={counterparties}
         empty={NONE}
-        rowKey={(c) => c.counterpartyId}
-        rowProps={(c) => ({ title: c.counterpartyDescription ?? '' })}
+        rowKey={(c, i) => `${String(c.counterpartyId)}-${i}`}
+        rowProps={(c) => ({ title: stringOr(c.counterpartyDescription) })}
         columns={[
-          { header: 'Name', cell: (c) => c.counterpartyName },
+          { header: 'Name', cell: (c) => <PlatformText value={c.counterpartyName} /> },
           { header: 'Type', cell: (c) => <Badge value={c.counterpartyType} /> },
           { header: 'Id', cell: (c) => <IdText value={c.counterpartyId} /> },
           {
@@ -119,8 +162,9 @@ export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
             className: 'small',
             cell: (c) => (
               <>
-                {(c.tags ?? []).join(', ') || '—'}
-                {c.extra?.exchangeId ? ` · exchange ${c.extra.exchangeId}` : ''}
+                {(Array.isArray(c.tags) ? c.tags.map((t) => displayText(t).text ?? '—') : []).join(', ') ||
+                  '—'}
+                {c.extra?.exchangeId ? ` · exchange ${displayText(c.extra.exchangeId).text ?? ''}` : ''}
               </>
             ),
           },
@@ -132,7 +176,7 @@ export function LoanEmbedded({ embedded }: { embedded: Embedded | undefined }) {
           <JsonBlock value={embedded.marginCall} testId="loan-margin-call" />
         </>
       ) : null}
-      {embedded.childLoans?.length ? (
+      {Array.isArray(embedded.childLoans) && embedded.childLoans.length ? (
         <>
           <h4>Child loans ({embedded.childLoans.length})</h4>
           <JsonBlock value={embedded.childLoans} testId="loan-child-loans" />

@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { FieldList, SubTable } from '../../components/view-kit';
-import type { Loan, LoanExtra } from '@shared/platform/resources';
+import { isJsonNumberText } from '@shared/json-number';
+import type { Loan, LoanExtra, RequiredCollateral } from '@shared/platform/resources';
+import { PlatformText } from '../../components/PlatformText';
+import { objectEntries, objectOr } from '../../lib/display-text';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
@@ -40,7 +43,7 @@ const LOAN_FIELDS: [keyof Loan, string, Kind][] = [
 ];
 const KNOWN = new Set<string>([...LOAN_FIELDS.map(([k]) => k as string), 'embedded', 'extra']);
 
-function show(kind: Kind, v: string): ReactNode {
+function show(kind: Kind, v: unknown): ReactNode {
   switch (kind) {
     case 'id':
       return <IdText value={v} />;
@@ -51,19 +54,23 @@ function show(kind: Kind, v: string): ReactNode {
     case 'badge':
       return <Badge value={v} />;
     case 'bps':
-      return (
+      return typeof v === 'string' ? (
         <span className="amount" title={`${v} bps`}>
           {formatBps(v)}
         </span>
+      ) : (
+        <Amount value={v} />
       );
     case 'ratio':
-      return (
+      return typeof v === 'string' ? (
         <span className="amount" title={v}>
           {formatRatioPercent(v)}
         </span>
+      ) : (
+        <Amount value={v} />
       );
     default:
-      return v;
+      return <PlatformText value={v} />;
   }
 }
 
@@ -75,8 +82,10 @@ export function LoanFields({ loan }: { loan: Loan }) {
       testId="loan-fields"
       fields={[
         ...LOAN_FIELDS.map(([key, label, kind]) => {
-          const v = loan[key];
-          return typeof v === 'string' && v !== '' && { key, label, value: show(kind, v) };
+          // A field the platform left out or sent as null is not listed; a number or other value is
+          // shown as received, marked (a JSON number keeps the digits the platform wrote).
+          const v: unknown = loan[key];
+          return v !== null && v !== undefined && v !== '' && { key, label, value: show(kind, v) };
         }),
         ...unknown.map(([k, v]) => ({
           key: `unknown-${k}`,
@@ -91,26 +100,29 @@ export function LoanFields({ loan }: { loan: Loan }) {
 const EXTRA_RATIO = new Set(['defaultThreshold', 'marginCallThreshold', 'rebalanceThreshold', 'initialLtv']);
 
 /** `extra`: timestamps (…At) as times, thresholds as percentages, booleans as yes/no. */
-export function LoanExtraFields({ extra }: { extra: LoanExtra | undefined }) {
+export function LoanExtraFields({ extra: raw }: { extra: LoanExtra | null | undefined }) {
+  const extra = objectOr<LoanExtra>(raw);
   if (!extra || Object.keys(extra).length === 0) return <p className="muted small">No extra data.</p>;
   const entries = Object.entries(extra).filter(([k]) => k !== 'requiredCollaterals');
+  const required = objectEntries<RequiredCollateral>(extra.requiredCollaterals);
   return (
     <>
       <FieldList
         testId="loan-extra"
         fields={entries.map(([k, v]) => ({ label: k, value: showExtra(k, v) }))}
       />
-      {extra.requiredCollaterals?.length ? (
+      {required.length ? (
         <SubTable
           testId="loan-required-collaterals"
-          rows={extra.requiredCollaterals}
-          rowKey={(c, i) => `${c.currency}-${i}`}
+          rows={required}
+          rowKey={(_c, i) => String(i)}
           columns={[
             {
               header: 'Required collateral',
               cell: (c) => (
                 <>
-                  {c.currency} <span className="muted">/ {c.mainCurrency}</span>
+                  <PlatformText value={c.currency} /> <span className="muted">/ </span>
+                  <PlatformText value={c.mainCurrency} />
                 </>
               ),
             },
@@ -125,6 +137,8 @@ export function LoanExtraFields({ extra }: { extra: LoanExtra | undefined }) {
 
 function showExtra(key: string, v: unknown): ReactNode {
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (v === null || v === undefined) return <span className="muted">unknown</span>;
+  if (isJsonNumberText(v) || typeof v === 'number') return <Amount value={v} />;
   if (typeof v !== 'string') return <JsonBlock value={v} />;
   if (key.endsWith('At')) return <Timestamp value={v} />;
   if (EXTRA_RATIO.has(key)) return show('ratio', v);

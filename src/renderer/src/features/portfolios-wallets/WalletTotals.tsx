@@ -19,7 +19,8 @@ export function WalletTotals({ wallets }: { wallets: readonly Wallet[] }) {
   const totals = useMemo<CurrencyTotal[]>(() => {
     const by = new Map<string, Wallet[]>();
     for (const w of wallets) {
-      const currency = typeof w.currency === 'string' ? w.currency : String(w.currency);
+      const currency =
+        typeof w.currency === 'string' ? w.currency : (JSON.stringify(w.currency) ?? 'unknown');
       const list = by.get(currency);
       if (list) list.push(w);
       else by.set(currency, [w]);
@@ -61,19 +62,42 @@ function SumView({ sum, wallets, testId }: { sum: AmountSum; wallets: number; te
         <Amount value={sum.total} />
       </span>
     );
+  const other = sum.skipped - sum.numbers - sum.notPlain;
   const reasons = [
     sum.missing > 0 ? `${sum.missing} of ${wallets} wallets sent no value` : '',
     sum.numbers > 0 ? `${sum.numbers} sent a JSON number instead of a string` : '',
-    sum.skipped - sum.numbers > 0 ? `${sum.skipped - sum.numbers} sent text that is not an amount` : '',
+    sum.notPlain > 0 ? `${sum.notPlain} sent text that is not a plain decimal` : '',
+    other > 0 ? `${other} sent a value that is not text` : '',
   ].filter(Boolean);
+  const left = reasons.length > 0 ? ` Left out: ${reasons.join('; ')}.` : '';
+  // Beyond the exact precision a sum would be rounded: it is not shown (never an error panel).
+  if (sum.tooLarge)
+    return (
+      <span
+        className="muted"
+        data-testid={testId}
+        data-too-large="true"
+        title={`The sum needs more than 100 significant digits.${left}`}
+      >
+        too large to total
+      </span>
+    );
   return (
-    <span
-      className="muted"
-      data-testid={testId}
-      data-unknown="true"
-      title={`Unknown: ${reasons.join('; ')}. The others add up to ${sum.known}.`}
-    >
-      unknown
-    </span>
+    <>
+      <span
+        className="muted"
+        data-testid={testId}
+        data-unknown="true"
+        title={`Unknown:${left} The others add up to ${sum.known}.`}
+      >
+        unknown
+      </span>
+      {sum.skipped > 0 ? (
+        <span className="muted small" data-testid={`${testId}-left-out`}>
+          {' '}
+          ({sum.skipped} left out)
+        </span>
+      ) : null}
+    </>
   );
 }

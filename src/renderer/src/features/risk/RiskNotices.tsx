@@ -1,6 +1,7 @@
 /** The in-app notice of the watch's alerts for one workspace (newest first), with acknowledge. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { RiskAlert } from '@shared/risk';
+import { describeJobFailure, type JobFailure } from '@shared/job-status';
 import { copper } from '../../lib/api';
 import { notificationPermission, useRiskAlerts } from './alerts';
 import { putBoard } from './queries';
@@ -12,6 +13,7 @@ export function RiskNotices({ workspaceId }: { workspaceId: string }) {
   const alerts = all.filter((a) => a.workspaceId === workspaceId);
   const [permission, setPermission] = useState(notificationPermission());
   const [error, setError] = useState<string | null>(null);
+  const failure = useWatchFailure(workspaceId);
   const acknowledge = async (alert: RiskAlert) => {
     const res = await copper().risk.acknowledge({ workspaceId, loanId: alert.loanId });
     if (!res.ok) return setError(res.error.message);
@@ -41,6 +43,11 @@ export function RiskNotices({ workspaceId }: { workspaceId: string }) {
         </button>
       ) : null}
       {error ? <div className="notice warn">{error}</div> : null}
+      {failure ? (
+        <div className="notice warn" role="alert" data-testid="risk-watch-failure">
+          {capitalized(describeJobFailure(failure.value, failure.now))}
+        </div>
+      ) : null}
       {alerts.slice(0, SHOWN).map((a) => (
         <div
           key={`${a.loanId}:${a.kind}:${a.at}`}
@@ -76,4 +83,32 @@ export function RiskNotices({ workspaceId }: { workspaceId: string }) {
       ) : null}
     </div>
   );
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * Issue 25: the watch's last cycle threw (from its `risk-changed` event), with the time shown
+ * counting down to the retry; gone once a cycle succeeds or the workspace changes.
+ */
+function useWatchFailure(workspaceId: string): { value: JobFailure; now: number } | null {
+  // Kept with its workspace: a switch shows nothing until that workspace's watch reports.
+  const [held, setHeld] = useState<{ workspaceId: string; value: JobFailure } | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(
+    () =>
+      copper().events.on('risk-changed', (e) => {
+        if (e.workspaceId !== workspaceId) return;
+        setNow(Date.now());
+        setHeld(e.failure ? { workspaceId, value: e.failure } : null);
+      }),
+    [workspaceId],
+  );
+  const value = held?.workspaceId === workspaceId ? held.value : null;
+  useEffect(() => {
+    if (value === null) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [value]);
+  return value === null ? null : { value, now };
 }

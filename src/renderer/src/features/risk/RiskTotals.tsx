@@ -10,7 +10,7 @@ import {
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 
-function Line({ label, totals, testId }: { label: string; totals: CurrencyTotal[]; testId: string }) {
+export function Line({ label, totals, testId }: { label: string; totals: CurrencyTotal[]; testId: string }) {
   return (
     <div className="small" data-testid={testId}>
       <span className="muted">{label}: </span>
@@ -18,8 +18,26 @@ function Line({ label, totals, testId }: { label: string; totals: CurrencyTotal[
       {totals.map((t, i) => (
         <span key={t.currency} data-currency={t.currency}>
           {i > 0 ? ' · ' : null}
-          <Amount value={t.amount} currency={t.currency} />
-          {t.unknown > 0 ? <span className="muted"> (+{t.unknown} unknown)</span> : null}
+          {t.amount === null ? (
+            <span
+              className="muted"
+              data-too-large="true"
+              title={`${t.count} amounts need more than 100 significant digits`}
+            >
+              too large to total <span className="ccy">{t.currency}</span>
+            </span>
+          ) : (
+            <Amount value={t.amount} currency={t.currency} />
+          )}
+          {t.unknown > 0 ? (
+            <span
+              className="muted"
+              title="Missing, a JSON number, or text that is not a plain decimal: left out"
+            >
+              {' '}
+              (+{t.unknown} unknown, left out)
+            </span>
+          ) : null}
         </span>
       ))}
     </div>

@@ -1,5 +1,6 @@
 /** The board's rows: each open loan with its risk reading, computed once per board and clock tick. */
-import type { Loan } from '@shared/platform/resources';
+import type { Counterparty, Loan, LoanEmbedded } from '@shared/platform/resources';
+import { objectEntries, objectOr, stringOr } from '../../lib/display-text';
 import { loanSide } from '@shared/loan-actions';
 import { assessLoan, type RiskBoard, type RiskRow, type TrackedLoan } from '@shared/risk';
 
@@ -14,9 +15,12 @@ export interface BoardRow {
 
 function counterpartyOf(loan: Loan, side: BoardRow['side']): string {
   const id = side === 'lender' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
-  const named = (loan.embedded?.counterparties ?? []).find((c) => c.counterpartyId === id);
+  // The platform may send null for `embedded`, the list or an entry of it (issue 25).
+  const named = objectEntries<Counterparty>(objectOr<LoanEmbedded>(loan.embedded)?.counterparties).find(
+    (c) => c.counterpartyId === id,
+  );
   const name = named?.counterpartyName;
-  return typeof name === 'string' && name !== '' ? name : (id ?? '');
+  return typeof name === 'string' && name !== '' ? name : stringOr(id);
 }
 
 /**
@@ -37,7 +41,7 @@ export function boardRows(board: RiskBoard, organizationId: string, now: string)
 
 function assessBoard(board: RiskBoard, organizationId: string, now: string): BoardRow[] {
   return board.loans.map((loan) => {
-    const tracked = board.tracked[loan.loanId];
+    const tracked = typeof loan.loanId === 'string' ? board.tracked[loan.loanId] : undefined;
     const side = loanSide(loan, organizationId);
     return {
       loan,

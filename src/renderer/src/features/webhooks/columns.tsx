@@ -3,6 +3,7 @@ import { Badge } from '../../components/Badge';
 import type { ColumnSpec } from '../../components/data-table';
 import type { Tone } from '../../components/tones';
 import { columnsFor } from '../../components/view-kit';
+import { objectEntries } from '../../lib/display-text';
 
 const VERDICT_TONE: Record<WebhookVerdict, Tone> = {
   valid: 'ok',
@@ -46,7 +47,9 @@ const STATE_TONE: Record<SandboxDelivery['state'], Tone> = {
   failed: 'danger',
 };
 
-const lastAttempt = (d: SandboxDelivery) => d.attempts[d.attempts.length - 1];
+type Attempt = SandboxDelivery['attempts'][number];
+const attemptsOf = (d: SandboxDelivery): Attempt[] => objectEntries<Attempt>(d.attempts);
+const lastAttempt = (d: SandboxDelivery): Attempt | undefined => attemptsOf(d).at(-1);
 
 function statusTone(status: number | null): Tone {
   if (status === 200) return 'ok';
@@ -65,7 +68,13 @@ export const deliveryColumns: ColumnSpec<SandboxDelivery>[] = [
     render: (d) => <Badge value={d.state} tone={STATE_TONE[d.state]} />,
     width: 90,
   },
-  { id: 'attempts', header: 'Attempts', kind: 'number', value: (d) => String(d.attempts.length), width: 80 },
+  {
+    id: 'attempts',
+    header: 'Attempts',
+    kind: 'number',
+    value: (d) => String(attemptsOf(d).length),
+    width: 80,
+  },
   {
     id: 'lastStatus',
     header: 'Last status',

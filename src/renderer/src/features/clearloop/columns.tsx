@@ -1,0 +1,31 @@
+/** The ClearLoop table's columns: every field read as the platform sent it (any may be null). */
+import type { ClearLoopAction } from '@shared/platform/resources';
+import type { ColumnSpec } from '../../components/data-table';
+import { columnsFor } from '../../components/view-kit';
+
+const c = columnsFor<ClearLoopAction>();
+export const columns: ColumnSpec<ClearLoopAction>[] = [
+  c.time('createdAt', 'Created', 155),
+  c.badge('action', 'Action', 110),
+  c.badge('status', 'Status', 100),
+  c.amount('amount', 'Amount', 140),
+  c.text('currency', 'Ccy', 60),
+  c.text('network', 'Network', 95),
+  c.amount('usdAmount', 'USD', 130),
+  c.id('clientAccountId', 'Exchange account', 160, 'grow'),
+  c.text('exchangeId', 'Exchange', 95),
+  {
+    id: 'clearLoopPortfolioId',
+    // Short label so the default columns fit at 1280 px; the full name is the header's title.
+    header: 'Portfolio',
+    title: 'ClearLoop portfolio id',
+    kind: 'id',
+    value: (a) => a.clearLoopPortfolioId,
+    width: 150,
+  },
+  c.id('orderId', 'Order id', 170, 'hidden'),
+  c.time('completedAt', 'Completed', 160, 'hidden'),
+  c.time('updatedAt', 'Updated', 160, 'hidden'),
+  c.id('organizationId', 'Organization', 160, 'hidden'),
+  c.id('delegatedOrganizationId', 'Delegated org', 160, 'hidden'),
+];
