@@ -36,6 +36,7 @@
  * movement, and cancellation is passed straight to the request in flight.
  */
 import type { AllRows, Page, ProgressEvent, WalkBound } from '../../shared/contract';
+import { isJsonNumberText } from '../../shared/json-number';
 import { fail, type AppError, type Result } from '../../shared/result';
 import { isObject } from './shape';
 
@@ -250,7 +251,8 @@ export class PageCursor {
       nullRows: this.nullRows,
       rowsWithoutId: this.rowsWithoutId,
       incomplete: this.incomplete,
-      complete: !this.truncated && !this.incomplete && mayHaveMissed === 0,
+      // A null row is a row nobody could read: a loan behind it is "not seen", never "gone".
+      complete: !this.truncated && !this.incomplete && mayHaveMissed === 0 && this.nullRows === 0,
       total: this.total,
       ...(this.bound ? { bound: this.bound } : {}),
     };
@@ -295,12 +297,16 @@ export interface WalkOptions<T> extends CursorOptions {
   collect?: (row: T) => void;
 }
 
-/** A string id field of a row, or undefined (a number id is read as its text). */
+/**
+ * A string id field of a row, or undefined. A number id is read as its text, and one the lossless
+ * re-read kept with its digits (`{jsonNumber}`) as those digits, so such rows still de-duplicate.
+ */
 export function idField<T>(field: string): (row: T) => string | undefined {
   return (row) => {
     if (typeof row !== 'object' || row === null) return undefined;
     const value = (row as Record<string, unknown>)[field];
-    return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
+    if (typeof value === 'string' || typeof value === 'number') return String(value);
+    return isJsonNumberText(value) ? value.jsonNumber : undefined;
   };
 }
 

@@ -262,9 +262,10 @@ describe('a 2xx answer checked against what was asked (issue 25, finding 11)', (
     );
     const three = order('100');
     if (three.kind !== 'exchange.submit' || three.action.type !== 'order') throw new Error('fixture');
+    const action = three.action;
     const batch: ActionInput = {
       ...three,
-      action: { ...three.action, orders: [1, 2, 3].map(() => three.action.orders[0]!) },
+      action: { ...action, orders: [1, 2, 3].map(() => action.orders[0]!) },
     };
     const p = await prepared(service, 'ws-a', batch);
     const result = await service.execute(p.id, undefined);

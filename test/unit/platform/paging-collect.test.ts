@@ -59,4 +59,10 @@ describe('idField', () => {
     expect(id(null)).toBeUndefined();
     expect(id('L1')).toBeUndefined();
   });
+
+  it('reads an id kept with its digits by the lossless re-read as those digits', () => {
+    const id = idField<unknown>('oid');
+    expect(id({ oid: { jsonNumber: '18446744073709551615' } })).toBe('18446744073709551615');
+    expect(id({ oid: { jsonNumber: 1 } })).toBeUndefined();
+  });
 });
