@@ -34,6 +34,22 @@ export default defineConfig({
         },
       },
     },
+    {
+      // Issue 25: the loan actions again, on a sandbox seeded with other plausible spellings of
+      // what the specification leaves open (allocation types and statuses, statuses around
+      // repayment and interest). The fixture reads the variant from the metadata.
+      name: 'spellings',
+      testMatch: /loans\.spec\.ts/,
+      metadata: { sandboxVariant: 'spellings' },
+      use: {
+        browserName: 'chromium',
+        viewport: { width: 1280, height: 800 },
+        launchOptions: {
+          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+          args: CHROMIUM_ARGS,
+        },
+      },
+    },
     { name: 'electron', testMatch: /electron\.spec\.ts/ },
   ],
 });

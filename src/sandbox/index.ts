@@ -65,6 +65,7 @@ export interface RunningSandbox {
 }
 
 export { SANDBOX_SIZES, isSandboxSize, type SandboxSize } from './data/types';
+export { SANDBOX_VARIANTS, isSandboxVariant, type SandboxVariant } from './data/vocabulary';
 export const DEFAULT_SEED = 1;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1']);

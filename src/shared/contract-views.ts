@@ -3,7 +3,7 @@
  * Split from contract.ts to keep it readable; contract.ts re-exports everything here.
  */
 import type { Environment } from './platform/enums';
-import type { JsonObject } from './platform/resources';
+import type { AgentWallet, JsonObject } from './platform/resources';
 
 // ---------------------------------------------------------------------------------------------
 // Views: what the renderer receives about local things
@@ -93,6 +93,17 @@ export interface ExportResult {
   complete?: boolean;
   truncated?: boolean;
   bound?: WalkBound;
+}
+
+/**
+ * Agent wallets as read (issue 25): the platform does not publish this call, so the list may come
+ * under any single key; `readFrom` names it (null when the answer was the list itself or one
+ * wallet), and `nullRows` counts null entries dropped.
+ */
+export interface AgentWalletsRead {
+  agentWallets: AgentWallet[];
+  readFrom: string | null;
+  nullRows: number;
 }
 
 export interface Page<T> {

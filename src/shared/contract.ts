@@ -14,7 +14,6 @@ import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES, type VaultAutoLock } from
 import type {
   Account,
   Activity,
-  AgentWallet,
   ClearLoopAction,
   CryptoAddress,
   Loan,
@@ -68,6 +67,7 @@ import {
   workspaceId,
 } from './contract-inputs';
 import type {
+  AgentWalletsRead,
   AllRows,
   AppInfo,
   ConnectionTest,
@@ -226,7 +226,7 @@ export const contract = {
     status: call<GuardStatus>()(z.object({ workspaceId })),
   },
   agentWallets: {
-    list: call<AgentWallet[]>()(z.object({ workspaceId, portfolioId: id.optional() })),
+    list: call<AgentWalletsRead>()(z.object({ workspaceId, portfolioId: id.optional() })),
   },
   clearloop: {
     /** `nullRows`: null rows dropped from this page; a pager counts them to tell a full page. */

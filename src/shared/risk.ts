@@ -314,7 +314,10 @@ export const riskSettingsSchema = z.object({
   warningPoints: warningPointsSchema,
 });
 
-/** The collateral to add to return to the initial LTV, as the platform's dry run answered it. */
+/**
+ * The collateral to add to return to the target LTV: computed by the risk watch from the loan's own
+ * figures (src/main/risk/top-up.ts), or as the platform's dry run answered it when the operator asks.
+ */
 export type TopUp =
   | { ok: true; amount: string; currency: string; targetLtv: string; at: string }
   | { ok: false; why: string; at: string };

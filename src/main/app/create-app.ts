@@ -12,7 +12,7 @@ import { RequestHistory } from '../history/request-history';
 import { KeyService } from '../keychain/key-service';
 import { WorkspaceStore } from '../workspaces/workspace-store';
 import type { Logger } from '../log/logger';
-import { startSandbox, type RunningSandbox, type SandboxSize } from '../../sandbox';
+import { startSandbox, type RunningSandbox, type SandboxSize, type SandboxVariant } from '../../sandbox';
 import { warmUpHttpClient } from './warm-up';
 import { PlatformClients } from './platform-clients';
 import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
@@ -45,6 +45,11 @@ export interface MainAppOptions {
   shell: 'electron' | 'browser';
   version: string;
   sandboxSize: SandboxSize;
+  /**
+   * The embedded sandbox's spellings of what the specification leaves open (default: the
+   * console's expected ones); `spellings` runs the loan tests against other plausible values.
+   */
+  sandboxVariant?: SandboxVariant;
   log: Logger;
   /** Null in browser mode: the renderer lets the operator edit a suggested path. */
   saveDialog: SaveDialog | null;
@@ -157,6 +162,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     // before a restart must still block its duplicate.
     apiKey: `local-sandbox-${installationOf(dataDir).slice(0, 16)}`,
     size: options.sandboxSize,
+    ...(options.sandboxVariant ? { variant: options.sandboxVariant } : {}),
     controlToken: options.sandboxControlToken,
     ...(options.benchRequestBudget
       ? { rateLimit: { requests: options.benchRequestBudget, windowMs: PLATFORM_LIMITS.requests.windowMs } }

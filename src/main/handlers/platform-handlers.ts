@@ -70,7 +70,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
       ),
 
     'agentWallets.list': ({ workspaceId, portfolioId }) =>
-      withClient(workspaceId, ({ client }) => platform.listAgentWallets(client, { portfolioId })),
+      withClient(workspaceId, ({ client }) => platform.readAgentWallets(client, { portfolioId })),
 
     'clearloop.list': ({ workspaceId, ...params }) =>
       withClient(workspaceId, ({ client }) => platform.listClearLoopActions(client, params)),

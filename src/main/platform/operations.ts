@@ -25,7 +25,7 @@ import type {
   Portfolio,
   Wallet,
 } from '../../shared/platform/resources';
-import type { Page } from '../../shared/contract-views';
+import type { AgentWalletsRead, Page } from '../../shared/contract-views';
 import type { Result } from '../../shared/result';
 import type { PlatformClient, StreamAnswer } from './client';
 import { QUERY_NAMES, buildQuery, path, safePath, type QueryParams } from './query';
@@ -83,12 +83,6 @@ export function pageOf<T>(rows: readonly unknown[], requestedLimit: number): Pag
 }
 
 /** Agent wallets as read: the rows, the key that held them (null: the answer itself), null rows dropped. */
-export interface AgentWalletsRead {
-  agentWallets: AgentWallet[];
-  /** The answer's key that held the list ("agentWallets", "data", "wallets", …); null when bare. */
-  readFrom: string | null;
-  nullRows: number;
-}
 
 export async function readAgentWallets(
   client: PlatformClient,

@@ -19,12 +19,13 @@ import { createLogger } from '../log/logger';
 import { createMainApp } from '../app/create-app';
 import { installProcessGuard } from '../app/process-guard';
 import { startWebBridge } from './bridge';
-import { SANDBOX_SIZES, isSandboxSize } from '../../sandbox';
+import { SANDBOX_SIZES, SANDBOX_VARIANTS, isSandboxSize, isSandboxVariant } from '../../sandbox';
 import { CRASH_POINTS, type CrashPoint } from '../actions/action-service';
 
 function usage(message: string): never {
   console.error(
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
+      ` [--sandbox-variant ${SANDBOX_VARIANTS.join('|')}]` +
       ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]` +
       ` [--test-crash-point <point>] [--update-policy <file>]`,
   );
@@ -36,6 +37,7 @@ async function main(): Promise<void> {
     port?: string;
     'data-dir'?: string;
     'sandbox-size'?: string;
+    'sandbox-variant'?: string;
     'static-dir'?: string;
     'platform-timeout-ms'?: string;
     'sandbox-control-token'?: string;
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'sandbox-size': { type: 'string' },
+        'sandbox-variant': { type: 'string' },
         'static-dir': { type: 'string' },
         'platform-timeout-ms': { type: 'string' },
         'sandbox-control-token': { type: 'string' },
@@ -66,6 +69,9 @@ async function main(): Promise<void> {
     usage(`--port must be a port number, got "${values.port}"`);
   const size = values['sandbox-size'] ?? 'small';
   if (!isSandboxSize(size)) usage(`--sandbox-size must be one of ${SANDBOX_SIZES.join(', ')}, got "${size}"`);
+  const variant = values['sandbox-variant'] ?? 'default';
+  if (!isSandboxVariant(variant))
+    usage(`--sandbox-variant must be one of ${SANDBOX_VARIANTS.join(', ')}, got "${variant}"`);
   const rawTimeout = values['platform-timeout-ms'];
   const timeoutMs = rawTimeout === undefined ? undefined : Number(rawTimeout);
   if (timeoutMs !== undefined && (!Number.isInteger(timeoutMs) || timeoutMs < 100 || timeoutMs > 600_000))
@@ -98,6 +104,7 @@ async function main(): Promise<void> {
     shell: 'browser',
     version: process.env['npm_package_version'] ?? '0.0.0',
     sandboxSize: size,
+    sandboxVariant: variant,
     log,
     saveDialog: null,
     // Each attempt's time limit towards the platform (default 30 s); tests shorten it.

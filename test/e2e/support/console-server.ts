@@ -36,6 +36,8 @@ export async function startConsoleServer(
   opts: {
     dataDir?: string;
     size?: 'small' | 'large';
+    /** The embedded sandbox's spellings (`--sandbox-variant`); default the console's expected ones. */
+    variant?: 'default' | 'spellings';
     env?: Record<string, string>;
     /** More CLI flags, e.g. `--platform-timeout-ms 1500`. */
     args?: readonly string[];
@@ -59,6 +61,7 @@ export async function startConsoleServer(
       opts.size ?? 'small',
       '--sandbox-control-token',
       sandboxControlToken,
+      ...(opts.variant ? ['--sandbox-variant', opts.variant] : []),
       ...(opts.args ?? []),
     ],
     {

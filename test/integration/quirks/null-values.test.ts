@@ -41,13 +41,24 @@ describe('nullRows: a null row in every list', () => {
   it.each([
     ['portfolios.list', {}],
     ['wallets.list', {}],
-    ['agentWallets.list', {}],
   ])('%s answers the other rows, without the null', async (name, input) => {
     const clean = await t.value<unknown[]>(name, { workspaceId: ws, ...input });
     await setQuirks({ nullRows: true });
     const rows = await t.value<unknown[]>(name, { workspaceId: ws, ...input });
     expect(noNulls(rows)).toBe(true);
     expect(rows.length).toBe(clean.length - 1);
+    await expectStillServing();
+  });
+
+  it('agentWallets.list answers the other wallets, without the null, and says it left one out', async () => {
+    type Read = { agentWallets: unknown[]; readFrom: string | null; nullRows: number };
+    const clean = await t.value<Read>('agentWallets.list', { workspaceId: ws });
+    expect(clean).toMatchObject({ readFrom: 'agentWallets', nullRows: 0 });
+    await setQuirks({ nullRows: true });
+    const read = await t.value<Read>('agentWallets.list', { workspaceId: ws });
+    expect(noNulls(read.agentWallets)).toBe(true);
+    expect(read.agentWallets.length).toBe(clean.agentWallets.length - 1);
+    expect(read.nullRows).toBe(1);
     await expectStillServing();
   });
 

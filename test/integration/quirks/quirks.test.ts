@@ -17,6 +17,7 @@ import {
   PlatformClient,
   getLoan,
   listAgentWallets,
+  readAgentWallets,
   listAllActivities,
   listAllCryptoAddresses,
   listClearLoopActions,
@@ -129,9 +130,14 @@ describe('shapes (issue 18, 4, 6 and 7)', () => {
   it('agent wallets in every shape the specification allows', async () => {
     const wrapped = unwrap(await listAgentWallets(client, {}));
     expect(wrapped.length).toBeGreaterThan(0);
-    for (const agentWalletsShape of ['bare-array', 'data'] as const) {
+    for (const [agentWalletsShape, readFrom] of [
+      ['bare-array', null],
+      ['data', 'data'],
+    ] as const) {
       await setQuirks({ agentWalletsShape });
       expect(unwrap(await listAgentWallets(client, {})), agentWalletsShape).toEqual(wrapped);
+      // The contract's answer says which key held the list (issue 25).
+      expect(unwrap(await readAgentWallets(client, {})).readFrom, agentWalletsShape).toBe(readFrom);
     }
   });
 

@@ -78,7 +78,9 @@ describe('null rows in a walked list (issue 25)', () => {
     const r = await listAllCryptoAddresses(fx.client(), {}, { pageSize: 2 });
     if (!r.ok) throw new Error(r.error.message);
     expect(r.value.items.map((a) => a.cryptoAddressId)).toEqual(['a', 'b', 'c']);
-    expect(r.ok && r.value).toMatchObject({ nullRows: 2, complete: true });
+    // A null row is a row nobody could read: the walk is not complete (the risk watch then
+    // treats a loan it did not see as "not seen", never as gone).
+    expect(r.ok && r.value).toMatchObject({ nullRows: 2, complete: false });
     expect(offsets).toEqual(['0', '2', '4', '5']);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { z } from 'zod';
-import type { WorkspaceView } from '@shared/contract';
+import type { AgentWalletsRead, WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
@@ -62,15 +62,38 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
       <section className="pane" style={{ flex: '0 0 34%' }}>
         <DataTable
           {...table}
-          rows={entry.data}
+          rows={entry.data?.agentWallets ?? null}
           columns={columns}
           getRowId={(w) => w.id}
           emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
-          toolbar={<h2 className="pane-title">Agent wallets</h2>}
+          toolbar={
+            <>
+              <h2 className="pane-title">Agent wallets</h2>
+              {entry.data ? <ReadNote read={entry.data} /> : null}
+            </>
+          }
         />
       </section>
       <ExchangeComposer workspace={workspace} />
     </div>
+  );
+}
+
+/**
+ * Where the list came from, when it was not the expected `agentWallets` key (the platform does not
+ * publish this call's shape, issue 25), and how many null entries were left out.
+ */
+function ReadNote({ read }: { read: AgentWalletsRead }) {
+  const notes: string[] = [];
+  if (read.readFrom !== 'agentWallets')
+    notes.push(read.readFrom === null ? 'read from an answer without a wrapper key' : `read from "${read.readFrom}"`);
+  if (read.nullRows > 0)
+    notes.push(`${read.nullRows} empty ${read.nullRows === 1 ? 'entry' : 'entries'} left out`);
+  if (notes.length === 0) return null;
+  return (
+    <span className="small muted" data-testid="agent-wallets-read-note">
+      {notes.join(' · ')}
+    </span>
   );
 }
 

@@ -96,14 +96,17 @@ export function RiskDetail({
               : `No expiry from the platform; first seen ${formatDuration(cure?.elapsedMs ?? null)} ago`}
           </p>
           <p className="small">
-            Top-up (platform dry run): <TopUpText topUp={asked ?? tracked?.topUp} />{' '}
+            {/* The watch computes its top-up from the loan's own figures and sends nothing
+                (issue 25); the platform's dry run is asked only by this button. */}
+            {asked ? 'Top-up (the platform’s dry run)' : 'Top-up (from the loan’s collateral and LTV)'}:{' '}
+            <TopUpText topUp={asked ?? tracked?.topUp} />{' '}
             <button
               type="button"
               className="btn small"
               data-testid="risk-ask-topup"
               onClick={() => void askTopUp()}
             >
-              Ask the platform again
+              Ask the platform (dry run)
             </button>
           </p>
           <p className="small">
