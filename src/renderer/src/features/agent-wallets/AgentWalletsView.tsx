@@ -86,7 +86,9 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
 function ReadNote({ read }: { read: AgentWalletsRead }) {
   const notes: string[] = [];
   if (read.readFrom !== 'agentWallets')
-    notes.push(read.readFrom === null ? 'read from an answer without a wrapper key' : `read from "${read.readFrom}"`);
+    notes.push(
+      read.readFrom === null ? 'read from an answer without a wrapper key' : `read from "${read.readFrom}"`,
+    );
   if (read.nullRows > 0)
     notes.push(`${read.nullRows} empty ${read.nullRows === 1 ? 'entry' : 'entries'} left out`);
   if (notes.length === 0) return null;
