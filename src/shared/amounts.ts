@@ -11,14 +11,11 @@
  * (one zero before the point), and so are trailing zeros ("1.50"). The platform states no
  * per-currency precision, so at most 18 decimals (the finest any listed asset uses); 30 integer digits.
  */
-import Decimal from 'decimal.js';
+import { Exact } from './decimal';
 import { z } from 'zod';
 
 export const MAX_AMOUNT_DECIMALS = 18;
 export const MAX_AMOUNT_INTEGER_DIGITS = 30;
-
-/** Enough precision for 30 integer digits and 18 decimals, so comparisons are exact. */
-const Exact = Decimal.clone({ precision: MAX_AMOUNT_INTEGER_DIGITS + MAX_AMOUNT_DECIMALS + 2 });
 
 /** A plain decimal whose integer part has a superfluous leading zero: "01", "007.5", "00.5", "00". */
 const LEADING_ZEROS = /^0+(?=\d)(\d*)(\.\d+)?$/;

@@ -18,6 +18,7 @@
  *   With no start the board shows the time since the console first saw the margin call.
  */
 import Decimal from 'decimal.js';
+import { EXACT_PRECISION, Exact } from './decimal';
 import type { LoanRow } from './loan-row';
 import { z } from 'zod';
 import type { LtvStatus } from './platform/enums';
@@ -37,17 +38,17 @@ export const RISK_BANDS = ['default', 'margin-call', 'warning', 'healthy', 'unkn
 export type RiskBand = (typeof RISK_BANDS)[number];
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
-const HOUR_MS = new Decimal(3_600_000);
+const HOUR_MS = new Exact(3_600_000);
 
 /** A decimal string as a Decimal; anything else (null, a number, "abc", "1e3") is unknown. */
 export function readDecimal(value: unknown): Decimal | null {
-  return typeof value === 'string' && DECIMAL.test(value) ? new Decimal(value) : null;
+  return typeof value === 'string' && DECIMAL.test(value) ? new Exact(value) : null;
 }
 
 /** Epoch ms under the one timestamp rule (./timestamps.ts): seconds read as the tables read them. */
 function readEpochMs(value: unknown): Decimal | null {
   const ms = timestampMs(value);
-  return ms === null ? null : new Decimal(ms);
+  return ms === null ? null : new Exact(ms);
 }
 
 /** `1 - ratio/threshold` as a decimal string, or null when either is unknown or the threshold is not positive. */
@@ -55,7 +56,7 @@ export function headroom(debtRatio: unknown, threshold: unknown): string | null 
   const ratio = readDecimal(debtRatio);
   const limit = readDecimal(threshold);
   if (ratio === null || limit === null || limit.lte(0) || ratio.isNegative()) return null;
-  return new Decimal(1).minus(ratio.div(limit)).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed();
+  return new Exact(1).minus(ratio.div(limit)).toDecimalPlaces(6, Decimal.ROUND_DOWN).toFixed();
 }
 
 /** Milliseconds since `updatedAt` (a string, may be negative on clock skew), or null when unknown. */
@@ -68,7 +69,7 @@ export function ltvAgeMs(updatedAt: unknown, now: string): string | null {
 /** Whether the LTV is older than `staleAfterMs`; null when its time is unknown. */
 export function isStale(updatedAt: unknown, now: string, staleAfterMs = STALE_AFTER_MS): boolean | null {
   const age = ltvAgeMs(updatedAt, now);
-  return age === null ? null : new Decimal(age).gt(staleAfterMs);
+  return age === null ? null : new Exact(age).gt(staleAfterMs);
 }
 
 /** The expiry period in ms under the unit rule above, or null. */
@@ -138,7 +139,7 @@ export function riskBand(loan: Loan, warningPoints: string = DEFAULT_WARNING_POI
   if (status === null) return 'unknown';
   const ratio = readDecimal(loan.debtRatio);
   const mc = readDecimal(loan.extra?.marginCallThreshold);
-  const points = readDecimal(warningPoints) ?? new Decimal(DEFAULT_WARNING_POINTS);
+  const points = readDecimal(warningPoints) ?? new Exact(DEFAULT_WARNING_POINTS);
   if (ratio !== null && mc !== null && ratio.gte(mc.minus(points.div(100)))) return 'warning';
   return 'healthy';
 }
@@ -174,7 +175,7 @@ export function assessLoan(
 export function sortByHeadroom(loans: readonly Loan[]): Loan[] {
   const keyed = loans.map((loan) => {
     const h = headroom(loan.debtRatio, loan.extra?.marginCallThreshold);
-    return { loan, h: h === null ? null : new Decimal(h) };
+    return { loan, h: h === null ? null : new Exact(h) };
   });
   keyed.sort((a, b) =>
     a.h === null || b.h === null ? (a.h === b.h ? 0 : a.h === null ? 1 : -1) : a.h.comparedTo(b.h),
@@ -185,7 +186,7 @@ export function sortByHeadroom(loans: readonly Loan[]): Loan[] {
 /** Ascending headroom to margin call (closest to trouble first); unknown headroom last. */
 export function compareHeadroom(a: string | null, b: string | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
-  return new Decimal(a).comparedTo(b);
+  return new Exact(a).comparedTo(b);
 }
 
 export interface CurrencyTotal {
@@ -213,8 +214,7 @@ export interface RiskTotals {
  * Totals are exact to this many significant digits (30 integer digits and 18 decimals need 48;
  * decimal.js's default of 20 rounded them). A sum needing more is "too large to total".
  */
-export const TOTAL_PRECISION = 100;
-const Exact = Decimal.clone({ precision: TOTAL_PRECISION, rounding: Decimal.ROUND_HALF_EVEN });
+export const TOTAL_PRECISION = EXACT_PRECISION;
 
 interface Running {
   sum: Decimal;

@@ -11,6 +11,7 @@
  * answer without prices: the alert then says by what share each would have to grow.
  */
 import Decimal from 'decimal.js';
+import { Exact } from '../../shared/decimal';
 import { readDecimal, topUpTarget, type TopUp } from '../../shared/risk';
 import type { Loan } from '../../shared/platform/resources';
 
@@ -41,7 +42,7 @@ export function topUpFromLoan(loan: Loan, at: string): TopUp {
   const rows = collateralRows(loan);
   if (rows.length === 0) return { ok: false, why: 'the loan lists no collateral', at };
   const currencies = new Set<string>();
-  let total = new Decimal(0);
+  let total = new Exact(0);
   let decimals = MIN_DECIMALS;
   for (const c of rows) {
     const amount = readDecimal(c.amount);

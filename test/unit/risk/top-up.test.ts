@@ -34,6 +34,16 @@ describe('topUpFromLoan', () => {
     expect(topUpFromLoan(two, '7')).toMatchObject({ ok: true, amount: '1.5', currency: 'ETH' });
   });
 
+  it('computes with every digit of an 18-integer-digit collateral (not decimal.js’s default 20)', () => {
+    // 123456789012345678.123456789 × (0.9 / 0.6 − 1) = 61728394506172839.0617283945, up at 9 decimals.
+    const big = loan({
+      debtRatio: '0.9',
+      extra: { initialLtv: '0.6' },
+      embedded: { collaterals: [{ amount: '123456789012345678.123456789', currency: 'ETH' }] },
+    });
+    expect(topUpFromLoan(big, '7')).toMatchObject({ ok: true, amount: '61728394506172839.061728395' });
+  });
+
   it('rounds up, at the collateral’s own precision when it has more than 8 decimals', () => {
     // 1 × (0.7 / 0.6 − 1) = 0.1666…: up to 0.16666667.
     const l = loan({

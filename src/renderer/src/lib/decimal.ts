@@ -9,15 +9,14 @@
  * specification promises a string. A number is never computed with (JavaScript has already rounded
  * it when it parsed the answer); it is shown as received and marked by the components.
  */
-import Decimal from 'decimal.js';
+import { EXACT_PRECISION, Exact } from '@shared/decimal';
 import { isJsonNumberText, type JsonNumberText } from '@shared/json-number';
 
 /**
  * Exact for sums of up to 10^50 rows of 48-digit amounts; a result that would need more digits
  * than this is "too large to total" rather than rounded (see `sumAmounts`).
  */
-export const EXACT_PRECISION = 100;
-const Exact = Decimal.clone({ precision: EXACT_PRECISION, rounding: Decimal.ROUND_HALF_EVEN });
+export { EXACT_PRECISION };
 
 /**
  * A plain decimal: the only amount text the console reads, as it is the only one it accepts as
