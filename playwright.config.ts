@@ -11,6 +11,16 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** Debian's Chromium at the console's usual window size, for every browser-mode project. */
+const BROWSER = {
+  browserName: 'chromium',
+  viewport: { width: 1280, height: 800 },
+  launchOptions: {
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  },
+} as const;
+
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: /.*\.spec\.ts/,
@@ -25,14 +35,7 @@ export default defineConfig({
     {
       name: 'browser-mode',
       testIgnore: /electron\.spec\.ts/,
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-        },
-      },
+      use: BROWSER,
     },
     {
       // Issue 25: the loan actions again, on a sandbox seeded with other plausible spellings of
@@ -41,14 +44,7 @@ export default defineConfig({
       name: 'spellings',
       testMatch: /loans\.spec\.ts/,
       metadata: { sandboxVariant: 'spellings' },
-      use: {
-        browserName: 'chromium',
-        viewport: { width: 1280, height: 800 },
-        launchOptions: {
-          executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-          args: CHROMIUM_ARGS,
-        },
-      },
+      use: BROWSER,
     },
     { name: 'electron', testMatch: /electron\.spec\.ts/ },
   ],
