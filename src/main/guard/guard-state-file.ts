@@ -1,6 +1,7 @@
 /**
  * The lockout guards' state file (`<dataDir>/guard-state.json`, mode 0600): per platform host and
- * API key fingerprint, the timestamps of failed authentications, refused requests and requests,
+ * API key fingerprint, the timestamps of failed authentications (seen, and presumed after a kill),
+ * refused requests and requests,
  * the pause after a 429 and the in-flight allowance (lockout-guard.ts). Never a key id or a
  * secret. Written whole and atomically (temp file, fsync, rename: atomic-write.ts), one write at
  * a time; `saveNow` for what must be durable before the next request, `saveSoon` (at most once per
@@ -58,7 +59,9 @@ export function parseGuardState(text: string): GuardStateDocument | string {
     if (typeof e !== 'object' || e === null) return `entry ${i} is not an object`;
     const r = e as Record<string, unknown>;
     if (typeof r.host !== 'string' || typeof r.key !== 'string') return `entry ${i} has no host or key`;
-    if (!isTimes(r.auth) || !isTimes(r.business) || !isTimes(r.requests))
+    // `presumedAuth` came later: a file without it presumes nothing.
+    const presumedAuth = r.presumedAuth ?? [];
+    if (!isTimes(r.auth) || !isTimes(presumedAuth) || !isTimes(r.business) || !isTimes(r.requests))
       return `entry ${i} has bad timestamps`;
     if (!isTime(r.pausedUntil) || !isCount(r.consecutive429) || !isCount(r.inFlight))
       return `entry ${i} has bad counts`;
@@ -67,6 +70,7 @@ export function parseGuardState(text: string): GuardStateDocument | string {
       host: r.host,
       key: r.key,
       auth: sorted(r.auth),
+      presumedAuth: sorted(presumedAuth),
       business: sorted(r.business),
       requests: sorted(r.requests),
       pausedUntil: r.pausedUntil,

@@ -14,13 +14,16 @@
  *   the last harmless failure;
  * - the file holds an in-flight allowance per key, written (and awaited) before more requests than
  *   it allows are in flight; a start that finds one counts it as failures at the time of the start
- *   (the latest they can have happened, so they stay in the window longest), capped at what the
+ *   (the latest they can have happened, so they stay in the window longest) as *presumed*
+ *   failures (`presumedAuth`, kept apart from those seen), capped at what the
  *   limit rule could have let through. A kill -9 at any point therefore leaves a file that counts
  *   at least every failure the platform may have seen. The allowance grows in IN_FLIGHT_CHUNK
  *   steps and falls back to zero when the key has been idle, and on `close()`, so a clean stop
  *   adds nothing.
  * - a key is exempt from the allowance once a 2xx has come back for it in this run and no
- *   authentication has failed in the window (`verified` in lockout-guard.ts): its secret works, so
+ *   authentication has been seen failing in the window (`verified` in lockout-guard.ts; presumed
+ *   failures do not count here, or a console killed with its allowance on disk would never be
+ *   exempt again and every later kill would add more, up to the limit): its secret works, so
  *   its requests are not expected to fail, and a console killed again and again (the kill test)
  *   does not pile up failures that never happened. Every run starts unverified, and the first
  *   failed authentication ends the exemption. What this leaves open: a secret replaced by a wrong
@@ -118,7 +121,7 @@ export class KeyGuards {
     const assumed = this.assumed;
     const restored: GuardSnapshot | undefined =
       assumed !== null && assumed.at + this.limits.authFailures.windowMs > now
-        ? { ...emptySnapshot(), auth: Array<number>(assumed.authFailures).fill(assumed.at) }
+        ? { ...emptySnapshot(), presumedAuth: Array<number>(assumed.authFailures).fill(assumed.at) }
         : undefined;
     return this.add(host, fingerprint, restored);
   }
@@ -184,14 +187,29 @@ export class KeyGuards {
       const restored: GuardSnapshot = { ...snapshot, inFlight: 0 };
       if (entry.inFlight > 0) {
         // The previous run stopped with requests possibly in flight: count them as failures now.
+        // Presumed, not seen: they count towards the limit, but do not keep a secret that works
+        // from being verified in this run (else every later kill would add more: lockout-guard.ts).
         phantoms = true;
-        restored.auth = withFailures(restored.auth, entry.inFlight, now, this.limits.authFailures);
-        restored.business = withFailures(
-          restored.business,
-          entry.inFlight,
-          now,
-          this.limits.businessFailures,
-        );
+        const auth = this.limits.authFailures;
+        const business = this.limits.businessFailures;
+        restored.presumedAuth = [
+          ...restored.presumedAuth,
+          ...newFailures(
+            inWindow(restored.auth, now, auth.windowMs) + inWindow(restored.presumedAuth, now, auth.windowMs),
+            entry.inFlight,
+            now,
+            auth.limit,
+          ),
+        ];
+        restored.business = [
+          ...restored.business,
+          ...newFailures(
+            inWindow(restored.business, now, business.windowMs),
+            entry.inFlight,
+            now,
+            business.limit,
+          ),
+        ];
       }
       this.add(host, key, restored);
     }
@@ -213,20 +231,25 @@ export class KeyGuards {
 }
 
 function emptySnapshot(): GuardSnapshot {
-  return { auth: [], business: [], requests: [], pausedUntil: 0, consecutive429: 0, inFlight: 0 };
+  return {
+    auth: [],
+    presumedAuth: [],
+    business: [],
+    requests: [],
+    pausedUntil: 0,
+    consecutive429: 0,
+    inFlight: 0,
+  };
 }
 
+const inWindow = (times: number[], now: number, windowMs: number): number =>
+  times.filter((t) => t > now - windowMs).length;
+
 /**
- * `times` plus `n` failures at `now`, but no more than `limit - 1` in the window: the guard never
- * let more requests go than could fail without reaching the limit, so more cannot have happened.
+ * `n` failures at `now`, but no more than take `counted` (the failures already in the window) to
+ * `limit - 1`: the guard never let more requests go than could fail without reaching the limit, so
+ * more cannot have happened.
  */
-function withFailures(
-  times: number[],
-  n: number,
-  now: number,
-  w: { limit: number; windowMs: number },
-): number[] {
-  const inWindow = times.filter((t) => t > now - w.windowMs);
-  const add = Math.max(0, Math.min(n, w.limit - 1 - inWindow.length));
-  return [...inWindow, ...Array<number>(add).fill(now)];
+function newFailures(counted: number, n: number, now: number, limit: number): number[] {
+  return Array<number>(Math.max(0, Math.min(n, limit - 1 - counted))).fill(now);
 }

@@ -41,7 +41,14 @@ type Limits = PlatformLimits;
 
 /** What a guard keeps across restarts: timestamps and counts only, never a key or a secret. */
 export interface GuardSnapshot {
+  /** Failed authentications the console saw. */
   auth: number[];
+  /**
+   * Failed authentications presumed, never seen: requests a killed run left in flight, or the
+   * assumption after an unreadable state file (key-guards.ts). They count towards the limit like
+   * seen ones, but are no evidence against a secret that works: a 2xx still verifies it.
+   */
+  presumedAuth: number[];
   business: number[];
   requests: number[];
   pausedUntil: number;
@@ -104,7 +111,10 @@ export function clock(ms: number): string {
 }
 
 export class LockoutGuard {
+  /** Failed authentications seen in the window (ascending). */
   private readonly auth: number[] = [];
+  /** Failed authentications presumed in the window (ascending; see GuardSnapshot). */
+  private readonly presumedAuth: number[] = [];
   private readonly business: number[] = [];
   private readonly requests: number[] = [];
   private pausedUntil = 0;
@@ -159,6 +169,7 @@ export class LockoutGuard {
     const r = opts.restored;
     if (r !== undefined) {
       this.auth.push(...r.auth);
+      this.presumedAuth.push(...r.presumedAuth);
       this.business.push(...r.business);
       this.requests.push(...r.requests);
       this.pausedUntil = r.pausedUntil;
@@ -192,11 +203,16 @@ export class LockoutGuard {
       };
     }
     const pending = this.inFlight > 0 ? ` and ${this.inFlight} still unanswered` : '';
-    const auth = this.nearLimit(this.auth, this.limits.authFailures, now);
+    const authTimes = this.authFailureTimes();
+    const auth = this.nearLimit(authTimes, this.limits.authFailures, now);
     if (auth !== null) {
+      const presumed =
+        this.presumedAuth.length > 0
+          ? ` (${this.presumedAuth.length} of them presumed: requests a console that stopped without closing left unanswered)`
+          : '';
       return {
         reason:
-          `${this.auth.length} failed authentications in the last hour${pending}: one more could lock this API key out ` +
+          `${authTimes.length} failed authentications in the last hour${presumed}${pending}: one more could lock this API key out ` +
           `(the platform's limit is ${this.limits.authFailures.limit} an hour). Check the key and the clock; ` +
           `the console sends again from ${clock(auth)}.`,
         retryAt: auth,
@@ -338,7 +354,8 @@ export class LockoutGuard {
     if (this.growRequested) {
       this.growRequested = false;
       // Never more than could be admitted: a start after a kill counts them all as failures.
-      const cap = Math.max(this.inFlight + 1, this.limits.authFailures.limit - 1 - this.auth.length);
+      const failed = this.auth.length + this.presumedAuth.length;
+      const cap = Math.max(this.inFlight + 1, this.limits.authFailures.limit - 1 - failed);
       slots = Math.min(this.inFlight + IN_FLIGHT_CHUNK, cap);
     } else if (this.trusted) {
       slots = 0;
@@ -351,6 +368,7 @@ export class LockoutGuard {
     this.writingSeq = this.changeSeq;
     const snapshot: GuardSnapshot = {
       auth: [...this.auth],
+      presumedAuth: [...this.presumedAuth],
       business: [...this.business],
       requests: [...this.requests],
       pausedUntil: this.pausedUntil > now ? this.pausedUntil : 0,
@@ -359,6 +377,7 @@ export class LockoutGuard {
     };
     const empty =
       snapshot.auth.length === 0 &&
+      snapshot.presumedAuth.length === 0 &&
       snapshot.business.length === 0 &&
       snapshot.requests.length === 0 &&
       snapshot.pausedUntil === 0 &&
@@ -414,7 +433,7 @@ export class LockoutGuard {
     });
     return {
       workspaceId,
-      authFailures: counter(this.auth, this.limits.authFailures),
+      authFailures: counter(this.authFailureTimes(), this.limits.authFailures),
       businessFailures: counter(this.business, this.limits.businessFailures),
       requests: counter(this.requests, this.limits.requests),
       pausedUntil: this.pausedUntil > now ? String(this.pausedUntil) : null,
@@ -437,8 +456,15 @@ export class LockoutGuard {
     return this.inFlight > 0 ? Math.min(expiry, now + 1_000) : expiry;
   }
 
+  /** Every failed authentication in the window, seen or presumed, ascending. */
+  private authFailureTimes(): number[] {
+    if (this.presumedAuth.length === 0) return this.auth;
+    return [...this.auth, ...this.presumedAuth].sort((a, b) => a - b);
+  }
+
   private prune(now: number): void {
     drop(this.auth, now - this.limits.authFailures.windowMs);
+    drop(this.presumedAuth, now - this.limits.authFailures.windowMs);
     drop(this.business, now - this.limits.businessFailures.windowMs);
     drop(this.requests, now - this.limits.requests.windowMs);
   }

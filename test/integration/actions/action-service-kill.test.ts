@@ -73,6 +73,9 @@ beforeAll(async () => {
     apiSecret: API_SECRET,
     handler: (req, res) => {
       if (!req.signatureValid) return sendJson(res, 401, { error: 'bad-signature', message: 'signature' });
+      // The loan list (the risk watch reads it at start) holds none of the test's loans.
+      if (req.method === 'GET' && /^\/platform\/organizations\/[^/]+\/loans$/.test(req.pathname))
+        return sendJson(res, 200, { loans: [] });
       const m = /^\/platform\/organizations\/[^/]+\/loans\/([^/?]+)$/.exec(req.pathname);
       if (!m) return sendJson(res, 404, { error: 'not-found', message: req.pathname });
       const loanId = decodeURIComponent(m[1] as string);

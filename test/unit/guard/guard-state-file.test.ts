@@ -18,6 +18,7 @@ const entry = {
   host: 'https://api.copper.co',
   key: 'sha256:abc…1234',
   auth: [3, 1, 2],
+  presumedAuth: [9, 8],
   business: [],
   requests: [5],
   pausedUntil: 0,
@@ -38,6 +39,13 @@ describe('guard state file: reading', () => {
     const parsed = parseGuardState(doc());
     expect(typeof parsed).toBe('object');
     expect((parsed as GuardStateDocument).entries[0]?.auth).toEqual([1, 2, 3]);
+    expect((parsed as GuardStateDocument).entries[0]?.presumedAuth).toEqual([8, 9]);
+  });
+
+  it('reads a file written before presumed failures were kept apart as presuming none', () => {
+    const { presumedAuth: _, ...older } = entry;
+    const parsed = parseGuardState(doc({ entries: [older] }));
+    expect((parsed as GuardStateDocument).entries[0]?.presumedAuth).toEqual([]);
   });
 
   it.each([
@@ -47,6 +55,7 @@ describe('guard state file: reading', () => {
     ['no entries', doc({ entries: 'x' })],
     ['an entry without a key', doc({ entries: [{ ...entry, key: 1 }] })],
     ['a timestamp that is no number', doc({ entries: [{ ...entry, auth: ['1'] }] })],
+    ['presumed failures that are no list', doc({ entries: [{ ...entry, presumedAuth: 3 }] })],
     ['a negative count', doc({ entries: [{ ...entry, inFlight: -1 }] })],
     ['a bad assumption', doc({ assumed: { authFailures: 'x', at: 1 } })],
   ])('calls %s unreadable', (_what, text) => {

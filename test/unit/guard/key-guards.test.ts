@@ -244,6 +244,42 @@ describe('key guards: the state file', () => {
     expect(open().guardFor(HOST, 'fp').status().authFailures.count).toBe(0);
   });
 
+  it('failures presumed after one kill do not keep a working secret from being trusted: kills do not pile up', async () => {
+    // Run 1 is killed with a request of its not-yet-verified secret in flight: the restart
+    // presumes failures it never saw.
+    let guard = open().guardFor(HOST, 'fp');
+    expect(await sendTicket(guard, 'right')).not.toBeNull();
+    await killed();
+    clock.now += 1_000;
+    let guards = open();
+    guard = guards.guardFor(HOST, 'fp');
+    const presumed = guard.status().authFailures.count;
+    expect(presumed).toBeGreaterThan(0);
+    expect(guard.status().refusing).toBeNull();
+    // Forty more runs, each verifying its secret (the write that gives the allowance back has
+    // landed) and killed with requests in flight: the secret works, so nothing more is presumed
+    // and the key is never held back.
+    for (let run = 0; run < 40; run++) {
+      const first = await sendTicket(guard, 'right');
+      expect(first, `run ${run}: ${guard.status().refusing?.reason ?? ''}`).not.toBeNull();
+      guard.noteAnswer(200, null, null, first ?? undefined);
+      await guards.flush();
+      for (let i = 0; i < 2; i++) expect(await sendTicket(guard, 'right')).not.toBeNull();
+      await killed();
+      clock.now += 1_000;
+      guards = open();
+      guard = guards.guardFor(HOST, 'fp');
+    }
+    expect(guard.status().authFailures.count).toBe(presumed);
+    // A failure seen for real still ends the trust: the next kill counts what was in flight.
+    const seen = await sendTicket(guard, 'right');
+    guard.noteAnswer(401, 'auth-failed', null, seen ?? undefined);
+    expect(await sendTicket(guard, 'right')).not.toBeNull();
+    await killed();
+    clock.now += 1_000;
+    expect(open().guardFor(HOST, 'fp').status().authFailures.count).toBeGreaterThanOrEqual(presumed + 2);
+  });
+
   it('another secret under the same key id is not trusted for it: a kill counts its requests', async () => {
     const before = open();
     const guard = before.guardFor(HOST, 'fp');
