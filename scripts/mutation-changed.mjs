@@ -65,7 +65,7 @@ if (args.includes('--dry-run')) process.exit(0);
 
 const child = spawn(
   'bash',
-  ['scripts/with-keyring.sh', 'npx', 'stryker', 'run', '--mutate', files.join(','), '--incremental', 'false'],
+  ['scripts/with-keyring.sh', 'npx', 'stryker', 'run', '--mutate', files.join(',')],
   { stdio: 'inherit', env: { ...process.env, MUTATION_REPORT: 'ci-changed' }, detached: true },
 );
 const timer = setTimeout(() => {
