@@ -5,6 +5,33 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
 
+// Import patterns for whole folders: `**/<name>` and `**/<name>/**`. The second alone misses a
+// folder import such as '../../sandbox' (its index.ts), which is how the sandbox is imported.
+const folders = (...names) => names.flatMap((name) => [`**/${name}`, `**/${name}/**`]);
+
+/**
+ * no-restricted-syntax entries that keep the contract out of a renderer file (issue 27.3): importing
+ * lib/api.ts or the transport (`transport` names which transport imports are refused), and
+ * reading `window.copper` / `globalThis.copper` directly.
+ */
+function contractAccess({ transport }) {
+  const message =
+    'Only a queries.ts file calls the contract: put the call in the feature queries.ts (queryOptions, or a mutation function) and read it with useQuery (issue 27.3).';
+  const sources = [/(^|\x2F)api(\.[jt]sx?)?$/, transport].map((re) => `/${re.source}/`);
+  const nodes = ['ImportDeclaration', 'ImportExpression', 'ExportNamedDeclaration', 'ExportAllDeclaration'];
+  return [
+    ...sources.flatMap((re) => nodes.map((node) => ({ selector: `${node}[source.value=${re}]`, message }))),
+    {
+      selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.name='copper']",
+      message,
+    },
+    {
+      selector: "MemberExpression[object.name=/^(window|globalThis|self)$/][property.value='copper']",
+      message,
+    },
+  ];
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -35,7 +62,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', '**/main/**', '**/sandbox/**'] }],
+      'no-restricted-imports': ['error', { patterns: ['node:*', 'electron', ...folders('main', 'sandbox')] }],
     },
   },
   // The renderer's layers, bottom to top (issue 14): lib → state → components → features/<tab> →
@@ -107,7 +134,7 @@ export default tseslint.config(
         'error',
         {
           paths: ['electron'],
-          patterns: ['node:*', '**/main/**', '**/renderer/**', '**/sandbox/**', '**/preload/**'],
+          patterns: ['node:*', ...folders('main', 'renderer', 'sandbox', 'preload')],
         },
       ],
     },
@@ -124,7 +151,7 @@ export default tseslint.config(
         {
           paths: ['electron'],
           patterns: [
-            { group: ['**/main/**', '**/renderer/**', '**/preload/**'] },
+            { group: folders('main', 'renderer', 'preload') },
             {
               regex: '(^|/|@)shared/(?!platform/|sandbox-quirks(\\.[jt]s)?$)',
               message:
@@ -137,18 +164,123 @@ export default tseslint.config(
   },
   {
     files: ['src/main/**/*.ts'],
-    ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/app/**'],
+    ignores: ['src/main/index.ts', 'src/main/shell/**', 'src/main/app/**', 'src/main/web/cli.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { paths: ['electron'], patterns: ['**/renderer/**', '**/sandbox/**', '**/preload/**'] },
+        { paths: ['electron'], patterns: folders('renderer', 'sandbox', 'preload') },
       ],
     },
   },
+  // The composition roots: src/main/index.ts (Electron) and app/ (both shells) start the embedded
+  // sandbox. src/main/web/cli.ts is the process entry of browser mode (`npm run web`, the tests'
+  // console process), the twin of index.ts: it parses the command line, whose sandbox sizes and
+  // variants are the sandbox's own lists, so it is a composition root too, and the one file of
+  // web/ that may import the sandbox; web/bridge.ts, the transport, may not. app/ and cli.ts run
+  // under plain Node in browser mode, so only index.ts and the shell import electron.
   {
-    files: ['src/main/index.ts', 'src/main/shell/**/*.ts', 'src/main/app/**/*.ts'],
+    files: ['src/main/index.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: ['**/renderer/**', '**/preload/**'] }],
+      'no-restricted-imports': ['error', { patterns: folders('renderer', 'preload') }],
+    },
+  },
+  {
+    files: ['src/main/app/**/*.ts', 'src/main/web/cli.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: ['electron'], patterns: folders('renderer', 'preload') }],
+    },
+  },
+  {
+    files: ['src/main/shell/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: folders('renderer', 'sandbox', 'preload') }],
+    },
+  },
+  // Main's layers, top to bottom (issue 27.5), checked on resolved paths, so a folder import counts:
+  //   m-root       composition roots: index.ts (Electron), web/cli.ts (browser mode), app/
+  //   m-transport  how calls arrive: shell/ (Electron IPC, windows), web/ (the browser-mode bridge)
+  //   m-handlers   handlers/: the contract's calls, input checks, then a service
+  //   m-router     router/: dispatch by call name
+  //   m-service    actions, risk, journal, webhooks, exports, jobs, updater, preferences, row-model
+  //   m-platform   platform/ (HTTP to the platform, its clients), guard/ (the lockout guard)
+  //   m-base       workspaces, keychain, history, events, log, security
+  //   shared       src/shared
+  // Each imports only layers below it and its own; services import each other; transport and
+  // handlers do not import each other. Only m-root imports the sandbox. A new folder must be
+  // given a layer here (boundaries/no-unknown-files).
+  {
+    files: ['src/main/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+      // The two process entries are files, not folders: index.ts sits in src/main itself and
+      // web/cli.ts beside the bridge.
+      'boundaries/files': [{ category: 'm-entry', pattern: ['src/main/index.ts', 'src/main/web/cli.ts'] }],
+      'boundaries/elements': [
+        { type: 'm-root', pattern: 'src/main/app' },
+        { type: 'm-transport', pattern: 'src/main/{shell,web}' },
+        { type: 'm-handlers', pattern: 'src/main/handlers' },
+        { type: 'm-router', pattern: 'src/main/router' },
+        {
+          type: 'm-service',
+          pattern: 'src/main/{actions,risk,journal,webhooks,exports,jobs,updater,preferences,row-model}',
+        },
+        { type: 'm-platform', pattern: 'src/main/{platform,guard}' },
+        { type: 'm-base', pattern: 'src/main/{workspaces,keychain,history,events,log,security}' },
+        { type: 'shared', pattern: 'src/shared' },
+        { type: 'sandbox', pattern: 'src/sandbox' },
+        { type: 'renderer', pattern: 'src/renderer' },
+        { type: 'preload', pattern: 'src/preload' },
+      ],
+    },
+    rules: {
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { allow: { to: { module: { origin: '{external,core}' } } } },
+            { allow: { to: { element: { type: 'shared' } } } },
+            {
+              from: [{ element: { type: 'm-root' } }, { file: { categories: 'm-entry' } }],
+              allow: {
+                to: {
+                  element: {
+                    type: '{m-root,m-transport,m-handlers,m-router,m-service,m-platform,m-base,sandbox}',
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: '{m-transport,m-handlers}' } },
+              allow: { to: { element: { type: '{m-router,m-service,m-platform,m-base}' } } },
+            },
+            {
+              from: { element: { type: 'm-transport' } },
+              allow: { to: { element: { type: 'm-transport' } } },
+            },
+            {
+              from: { element: { type: 'm-handlers' } },
+              allow: { to: { element: { type: 'm-handlers' } } },
+            },
+            {
+              from: { element: { type: 'm-router' } },
+              allow: { to: { element: { type: '{m-router,m-base}' } } },
+            },
+            {
+              from: { element: { type: 'm-service' } },
+              allow: { to: { element: { type: '{m-service,m-platform,m-base}' } } },
+            },
+            {
+              from: { element: { type: 'm-platform' } },
+              allow: { to: { element: { type: '{m-platform,m-base}' } } },
+            },
+            { from: { element: { type: 'm-base' } }, allow: { to: { element: { type: 'm-base' } } } },
+          ],
+        },
+      ],
     },
   },
   {
@@ -156,7 +288,9 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: ['node:*', '**/main/**', '**/renderer/**', '**/sandbox/**'] },
+        {
+          patterns: ['node:*', ...folders('main', 'renderer', 'sandbox')],
+        },
       ],
     },
   },
@@ -169,6 +303,34 @@ export default tseslint.config(
       'src/main/web/cli.ts',
     ],
     rules: { 'no-console': 'off' },
+  },
+  // Server state in the renderer (issue 27.3): TanStack Query is its only holder, and only a
+  // `queries.ts` file calls the contract (`window.copper`, through lib/api.ts or the transport);
+  // the views read its queryOptions with useQuery. Written with `no-restricted-syntax`, so that it
+  // adds to the renderer's `no-restricted-imports` above instead of replacing it. (`\x2F` is `/`:
+  // esquery's regular expressions cannot hold a slash.)
+  {
+    files: ['src/renderer/src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/renderer/src/**/queries.ts',
+      // The transport builds `window.copper`; lib/api.ts is the one accessor the queries use.
+      'src/renderer/src/transport/**',
+      'src/renderer/src/lib/api.ts',
+      // Installs the transport before anything else (the block below); calls only through queries.ts.
+      'src/renderer/src/boot.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', ...contractAccess({ transport: /(^|\x2F)transport(\x2F|$)/ })],
+    },
+  },
+  {
+    files: ['src/renderer/src/boot.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...contractAccess({ transport: /(^|\x2F)transport\x2F(?!install$)/ }),
+      ],
+    },
   },
   prettier,
 );

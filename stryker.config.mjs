@@ -31,7 +31,7 @@ export default {
   // mutant of the client cost a minute, hours per run. Fewer tests can only lower the score.
   testFiles: [
     'test/unit/{shared,platform,keychain,webhooks,risk,guard,actions,journal,workspaces,router}/**/*.test.ts',
-    'test/unit/sandbox/{auth,auth-edges,auth-replay,loan-machine,query,sandbox-controls-token,seed}.test.ts',
+    'test/unit/sandbox/{auth,loan-machine,query,sandbox-controls-token,seed}.test.ts',
     // The shared sort ranks and CSV line are exercised by the tables' and exports' unit tests.
     'test/unit/renderer/sort.test.ts',
     'test/unit/renderer/address-book/natural-ranks.test.ts',

@@ -1,6 +1,6 @@
 /**
- * Actions: every call that sends a POST or PATCH to the platform. They cross the boundary in two
- * steps (architecture.md, "Actions that move money"):
+ * Actions: every call that changes state on the platform (a POST or PATCH). They cross the
+ * boundary in two steps (architecture.md, "Actions that move money"):
  *
  *   actions.prepare({workspaceId, action})  → the main side validates every field with the schemas
  *       below, builds the exact request (method, path, media type, body) and returns it as a
@@ -9,87 +9,74 @@
  *       answers an `ActionResult`: done, refused or unknown. Never "failed" when unsure.
  *
  * The renderer's forms parse with the same schemas for early feedback; the main side decides.
+ * The two PATCHes that change nothing (the LTV estimate and dry run) are reads: ./ltv-reads.ts.
  */
 import { z } from 'zod';
 import { positiveAmount } from './amounts';
 import { epochMsString, id, workspaceId } from './contract-inputs';
 import { exchangeAction, vaultAddress, type ExchangeVerdict } from './exchange-actions';
+import { SETTLEMENTS, type ActionOutcome, type Settlement } from './journal-entries';
 import type { Environment } from './platform/enums';
 import type { Loan } from './platform/resources';
 import type { AppError } from './result';
 
 /** A prepared request is valid this long; after that `execute` refuses it and nothing is sent. */
 export const PREPARED_TTL_MS = 2 * 60_000;
-/** Typed with `execute` on a production workspace for any action that changes state. */
+/** Typed with `execute` on a production workspace: every action changes state. */
 export const PRODUCTION_PHRASE = 'production';
-/** The largest operator-written JSON body (the LTV dry run) the console signs. */
-export const MAX_FREE_BODY_BYTES = 16 * 1024;
 
-export const collateralAdjustment = z.strictObject({
-  amount: positiveAmount,
-  currency: id,
-  mainCurrency: id,
-  amountInUsd: positiveAmount.optional(),
+// One schema per kind of action. Each is referenced by its kind's file in src/main/actions/kinds/
+// (docs/actions.md lists them); the LTV estimate and dry run are reads (./ltv-reads.ts).
+
+export const approveInput = z.strictObject({ kind: z.literal('loans.approve'), loanId: id });
+export const cancelInterestPaymentInput = z.strictObject({
+  kind: z.literal('loans.cancelInterestPayment'),
+  loanId: id,
+  loanAllocationId: id,
+  effectiveDate: epochMsString.optional(),
+  portfolioId: id.optional(),
 });
-
-/** A JSON object typed by the operator, for bodies whose fields the specification does not show. */
-export const freeJsonBody = z.record(z.string(), z.unknown()).refine((v) => {
-  try {
-    return JSON.stringify(v).length <= MAX_FREE_BODY_BYTES;
-  } catch {
-    return true; // not JSON at all (a BigInt, a cycle): the router's plain-data check names it
-  }
-}, `must be at most ${MAX_FREE_BODY_BYTES} bytes`);
+export const acceptRepaymentInput = z.strictObject({
+  kind: z.literal('loans.acceptRepayment'),
+  loanId: id,
+  /**
+   * Absent: the amount of the request, only where the platform wrote it as a plain decimal string
+   * (a JSON number is never a default for sending); the confirmation then shows it.
+   */
+  amount: positiveAmount.optional(),
+  /**
+   * The repayment request being accepted, picked by the operator among the loan's allocations. NOT
+   * sent (the operation's body names none): it sets the ceiling, the initiator check and what
+   * "Check now" reads. Absent: the request the console expects (loan-actions.ts).
+   */
+  requestAllocationId: id.optional(),
+  collateralPortfolioId: id.optional(),
+  effectiveDate: epochMsString.optional(),
+});
+export const confirmExternalDisbursementInput = z.strictObject({
+  kind: z.literal('loans.confirmExternalDisbursement'),
+  loanId: id,
+  loanAllocationId: id,
+  collateralPortfolioId: id.optional(),
+});
+export const exchangeSubmitInput = z.strictObject({
+  kind: z.literal('exchange.submit'),
+  action: exchangeAction,
+  vaultAddress: vaultAddress.optional(),
+});
 
 /** What an operator may ask the console to send: one entry per kind of action. */
 export const actionInput = z.discriminatedUnion('kind', [
-  z.strictObject({ kind: z.literal('loans.approve'), loanId: id }),
-  z.strictObject({
-    kind: z.literal('loans.cancelInterestPayment'),
-    loanId: id,
-    loanAllocationId: id,
-    effectiveDate: epochMsString.optional(),
-    portfolioId: id.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('loans.acceptRepayment'),
-    loanId: id,
-    /**
-     * Absent: the amount of the request, only where the platform wrote it as a plain decimal string
-     * (a JSON number is never a default for sending); the confirmation then shows it.
-     */
-    amount: positiveAmount.optional(),
-    /**
-     * The repayment request being accepted, picked by the operator among the loan's allocations. NOT
-     * sent (the operation's body names none): it sets the ceiling, the initiator check and what
-     * "Check now" reads. Absent: the request the console expects (loan-actions.ts).
-     */
-    requestAllocationId: id.optional(),
-    collateralPortfolioId: id.optional(),
-    effectiveDate: epochMsString.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('loans.confirmExternalDisbursement'),
-    loanId: id,
-    loanAllocationId: id,
-    collateralPortfolioId: id.optional(),
-  }),
-  z.strictObject({
-    kind: z.literal('loans.estimateLtv'),
-    loanId: id,
-    amount: positiveAmount.optional(),
-    collaterals: z.array(collateralAdjustment).max(50).optional(),
-    includeInterest: z.boolean().optional(),
-  }),
-  z.strictObject({ kind: z.literal('loans.ltvDryRun'), body: freeJsonBody }),
-  z.strictObject({
-    kind: z.literal('exchange.submit'),
-    action: exchangeAction,
-    vaultAddress: vaultAddress.optional(),
-  }),
+  approveInput,
+  cancelInterestPaymentInput,
+  acceptRepaymentInput,
+  confirmExternalDisbursementInput,
+  exchangeSubmitInput,
 ]);
 export type ActionInput = z.infer<typeof actionInput>;
 export type ActionKind = ActionInput['kind'];
+/** The input of one kind of action. */
+export type InputOf<K extends ActionKind> = Extract<ActionInput, { kind: K }>;
 
 export const prepareInput = z.object({ workspaceId, action: actionInput });
 export const actionId = z.string().regex(/^act_[A-Za-z0-9_-]{16,64}$/, 'must be a prepared action id');
@@ -107,8 +94,6 @@ export interface PreparedAction {
   kind: ActionKind;
   /** "Approve loan": the dialog's title and its button's label. */
   title: string;
-  /** Whether it can change state on the platform (an estimate or a dry run cannot). */
-  changesState: boolean;
   workspace: { id: string; name: string; environment: Environment; organizationId: string };
   /** What is acted on, e.g. "Loan 8f2c…". */
   target: string;
@@ -142,7 +127,7 @@ export interface PreparedAction {
   review: { baseUrl: string; keyFingerprint: string };
 }
 
-export type ActionOutcome = 'done' | 'refused' | 'unknown';
+export type { ActionOutcome, Settlement };
 
 export interface ActionResult {
   id: string;
@@ -162,8 +147,6 @@ export interface ActionResult {
   check?: { available: boolean; what: string };
 }
 
-export type Settlement = 'done' | 'not-done';
-
 export interface UnsettledAction {
   prepared: PreparedAction;
   result: ActionResult;
@@ -182,6 +165,6 @@ export interface CheckResult {
 export const checkInput = z.object({ id: actionId });
 export const settleInput = z.object({
   id: actionId,
-  settled: z.enum(['done', 'not-done']),
+  settled: z.enum(SETTLEMENTS),
   note: z.string().trim().min(1, 'say what you checked on the platform').max(500),
 });

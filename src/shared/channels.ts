@@ -32,6 +32,8 @@ export const CALL_NAME_LIST = [
   'loans.list',
   'loans.get',
   'loans.listAll',
+  'loans.estimateLtv',
+  'loans.ltvDryRun',
   'actions.prepare',
   'actions.execute',
   'actions.check',

@@ -14,6 +14,7 @@ import {
   PORTFOLIO_TYPES,
   SORT_DIRECTIONS,
 } from './platform/enums';
+import { PAGE_LIMITS, type PagedOperation } from './platform/page-limits';
 
 export const id = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
 export const workspaceId = id.describe('workspace id');
@@ -21,6 +22,8 @@ export const workspaceId = id.describe('workspace id');
 export const epochMsString = z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds');
 export const idList = z.array(id).max(500, 'has too many entries');
 export const limit = (max: number) => z.number().int().min(1).max(max);
+/** A list operation's `limit`: at most the largest page it serves (PAGE_LIMITS). */
+const pageLimit = (operation: PagedOperation) => limit(PAGE_LIMITS[operation].max);
 export const offset = z.number().int().min(0).max(100_000_000);
 /** Identifies a long-running job so that it can report progress and be cancelled. */
 export const jobId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, - or _');
@@ -36,7 +39,7 @@ export const portfoliosQuery = z.object({
   isActive: z.boolean().optional(),
   isDefiVault: z.boolean().optional(),
   signingFlowType: id.optional(),
-  limit: limit(1000).optional(),
+  limit: pageLimit('portfolios').optional(),
   offset: offset.optional(),
 });
 
@@ -48,7 +51,7 @@ export const walletsQuery = z.object({
   portfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
   excludedPortfolioTypes: z.array(z.enum(PORTFOLIO_TYPES)).optional(),
   nonEmpty: z.boolean().optional(),
-  limit: limit(5000).optional(),
+  limit: pageLimit('wallets').optional(),
   offset: offset.optional(),
 });
 
@@ -64,7 +67,7 @@ export const loanFilters = z.object({
 });
 export const loansQuery = loanFilters.extend({
   workspaceId,
-  limit: limit(1000).optional(),
+  limit: pageLimit('loans').optional(),
   offset: offset.optional(),
   sortDirection: z.enum(['ASC', 'DESC']).optional(),
 });
@@ -78,7 +81,7 @@ export const clearLoopQuery = z.object({
   clientAccountId: id.optional(),
   portfolioIds: idList.optional(),
   actionType: z.enum(CLEARLOOP_ACTION_TYPES).optional(),
-  limit: limit(1000).optional(),
+  limit: pageLimit('clearLoopActions').optional(),
   offset: offset.optional(),
   sortDirection: z.enum(SORT_DIRECTIONS).optional(),
   filterExecuted: z.boolean().optional(),
@@ -94,7 +97,7 @@ export const activityFilters = z.object({
 });
 export const activitiesQuery = activityFilters.extend({
   workspaceId,
-  limit: limit(10_000).optional(),
+  limit: pageLimit('activities').optional(),
   offset: offset.optional(),
 });
 
@@ -108,7 +111,7 @@ export const cryptoAddressesQuery = z.object({
   memo: z.string().max(200).optional(),
   isWhitelist: z.boolean().optional(),
   addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
-  limit: limit(5000).optional(),
+  limit: pageLimit('cryptoAddresses').optional(),
   offset: offset.optional(),
 });
 

@@ -2,6 +2,7 @@
  * What the renderer receives about local things (workspaces, keychain, history, exports, jobs).
  * Split from contract.ts to keep it readable; contract.ts re-exports everything here.
  */
+import { JOURNAL_OUTCOMES, JOURNAL_STEPS, type JournalOutcome, type JournalStep } from './journal-entries';
 import type { Environment } from './platform/enums';
 import type { AgentWallet, JsonObject } from './platform/resources';
 
@@ -167,18 +168,8 @@ export interface ProgressEvent {
 // ---------------------------------------------------------------------------------------------
 // The action journal (issue 12): what the Journal view receives
 
-export const JOURNAL_STEPS = [
-  'prepared',
-  'confirmed',
-  'sent',
-  'answered',
-  'outcome',
-  'settled',
-  'acknowledged',
-] as const;
-export type JournalStep = (typeof JOURNAL_STEPS)[number];
-export const JOURNAL_OUTCOMES = ['done', 'refused', 'unknown', 'not-done'] as const;
-export type JournalOutcome = (typeof JOURNAL_OUTCOMES)[number];
+/** The journal's words (./journal-entries.ts), re-exported so `@shared/contract` stays the one import. */
+export { JOURNAL_OUTCOMES, JOURNAL_STEPS, type JournalOutcome, type JournalStep };
 
 /** One entry in the table: no detail, no hashes (the detail pane asks for the full entry). */
 export interface JournalRow {

@@ -34,6 +34,7 @@ import {
   type UnsettledAction,
 } from './actions';
 import type { GuardStatus } from './platform/limits';
+import { estimateLtvInput, ltvDryRunInput, type LtvRead } from './ltv-reads';
 import { EVENT_NAME_LIST } from './channels';
 import {
   MAX_WEBHOOK_BODY_BYTES,
@@ -206,11 +207,17 @@ export const contract = {
     /** Every loan matching the filters (pages of 1,000) with `progress` events; cancel with `jobs.cancel`. */
     /** Every loan as a row (shared/loan-row.ts); `loans.get` reads one whole. */
     listAll: call<AllRows<LoanRow>>()(loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId })),
+    /**
+     * The two PATCHes that change nothing (src/shared/ltv-reads.ts): reads, sent once, not
+     * journalled; the renderer shows the exact request (`estimateLtvRequest`) before it sends.
+     */
+    estimateLtv: call<LtvRead<Loan>>()(estimateLtvInput.extend({ workspaceId })),
+    ltvDryRun: call<LtvRead<Record<string, unknown>>>()(ltvDryRunInput.extend({ workspaceId })),
   },
   /**
-   * Every POST and PATCH to the platform, in two steps (src/shared/actions.ts): prepare builds the
-   * exact request under a one-shot id; execute signs and sends it once and answers done, refused or
-   * unknown. There is no other way to send an action.
+   * Every POST and PATCH that changes state on the platform, in two steps (src/shared/actions.ts):
+   * prepare builds the exact request under a one-shot id; execute signs and sends it once and
+   * answers done, refused or unknown. There is no other way to send an action.
    */
   actions: {
     prepare: call<PreparedAction>()(prepareInput),

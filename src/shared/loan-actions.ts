@@ -1,9 +1,9 @@
 /**
- * The loan operations, once: their media types (the specification selects the operation by
- * `Content-Type`), titles, and the rules for taking each. The main side's `actions.prepare` decides
- * with these rules (it is the authority); the renderer's action bar uses the same functions for
- * early feedback; the sandbox imports the media types; the differential test reads
- * `loanActionVerdicts`.
+ * The loan actions' shared parts, once: their titles and the rules for taking each (`LOAN_ACTIONS`,
+ * keyed by action kind). Each kind's file in src/main/actions/kinds/ references its entry, and
+ * `actions.prepare` decides with these rules (it is the authority); the renderer's action bar uses
+ * the same entries for early feedback; the differential test reads `loanActionVerdicts`. The media
+ * types are specification facts (./platform/media-types.ts).
  *
  * Two kinds of rule, kept apart on purpose (issue 25, finding 7):
  * - REFUSALS come only from what the specification states (platform-api.md, "Loan status" and the
@@ -16,52 +16,25 @@
  *   sets "not shown"; platform-facts lists plausible values, which a platform may spell otherwise.
  *   The confirmation shows each warning and the platform decides.
  *
- * Side: lender when lenderOrganizationId equals our organization, borrower when
- * borrowerOrganizationId does (the other side's id is obfuscated, so it never matches).
+ * Side (`LoanSide`, the platform's `lend`/`borrow`): lend when lenderOrganizationId equals our
+ * organization, borrow when borrowerOrganizationId does (the other side's id is obfuscated, so it
+ * never matches).
  */
+import type { ActionKind } from './actions';
 import { amountProblem } from './amounts';
 import { isJsonNumberText } from './json-number';
+import type { LoanSide } from './platform/enums';
 import type { Loan, LoanAllocation } from './platform/resources';
 
-/** The loan operations of `PATCH /organizations/{organizationId}/loans/{loanId}`, by media type. */
-export const LOAN_OPERATIONS = {
-  approve: { mediaType: 'application/vnd.approve-loan+json', title: 'Approve loan', changesState: true },
-  cancelInterestPayment: {
-    mediaType: 'application/vnd.cancel-interest-payment+json',
-    title: 'Cancel interest payment',
-    changesState: true,
-  },
-  acceptRepayment: {
-    mediaType: 'application/vnd.accept-loan-repayment+json',
-    title: 'Accept repayment',
-    changesState: true,
-  },
-  confirmExternalDisbursement: {
-    mediaType: 'application/vnd.confirm-external-disbursement+json',
-    title: 'Confirm external disbursement',
-    changesState: true,
-  },
-  estimateLtv: {
-    mediaType: 'application/vnd.estimate-loan-ltv+json',
-    title: 'Estimate LTV',
-    changesState: false,
-  },
-} as const;
-export type LoanOperation = keyof typeof LOAN_OPERATIONS;
-
-/** `PATCH /organizations/{organizationId}/loans`: the LTV dry run (changes nothing). */
-export const LTV_DRY_RUN_MEDIA_TYPE = 'application/vnd.calculate-ltv-dry-run+json';
-
-export type LoanSide = 'lender' | 'borrower';
+export type { LoanSide };
 
 export function loanSide(
   loan: Pick<Loan, 'lenderOrganizationId' | 'borrowerOrganizationId'>,
   organizationId: string,
 ): LoanSide | null {
-  if (loan.lenderOrganizationId !== undefined && loan.lenderOrganizationId === organizationId)
-    return 'lender';
+  if (loan.lenderOrganizationId !== undefined && loan.lenderOrganizationId === organizationId) return 'lend';
   if (loan.borrowerOrganizationId !== undefined && loan.borrowerOrganizationId === organizationId)
-    return 'borrower';
+    return 'borrow';
   return null;
 }
 
@@ -187,7 +160,7 @@ function allocationOffer(loan: Loan, e: Expectation, pickedId: string | undefine
 
 /** Stated: "Approve a loan in `awaiting-approval` state", lender only. */
 export function canApprove(loan: Loan, side: LoanSide | null): Verdict {
-  if (side !== 'lender') return refuse(side === null ? noSide : 'Only the lender approves a loan.');
+  if (side !== 'lend') return refuse(side === null ? noSide : 'Only the lender approves a loan.');
   if (loan.status !== 'awaiting-approval')
     return refuse(`Only a loan awaiting approval can be approved; this one is ${String(loan.status)}.`);
   return { ok: true, warnings: [], allocation: null };
@@ -203,8 +176,8 @@ export function canCancelInterestPayment(loan: Loan, side: LoanSide | null, pick
 function requestedBy(loan: Loan, side: LoanSide, a: LoanAllocation): 'us' | 'them' | null {
   const requestor: unknown = a.requestorCounterpartyId;
   if (typeof requestor !== 'string' || requestor === '') return null;
-  const ours = side === 'lender' ? loan.lenderCounterpartyId : loan.borrowerCounterpartyId;
-  const theirs = side === 'lender' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
+  const ours = side === 'lend' ? loan.lenderCounterpartyId : loan.borrowerCounterpartyId;
+  const theirs = side === 'lend' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
   if (typeof ours === 'string' && requestor === ours) return 'us';
   if (typeof theirs === 'string' && requestor === theirs) return 'them';
   return null;
@@ -245,7 +218,7 @@ export function canConfirmExternalDisbursement(
   side: LoanSide | null,
   pickedId?: string,
 ): Verdict {
-  if (side !== 'lender')
+  if (side !== 'lend')
     return refuse(side === null ? noSide : 'Only the lender confirms an external disbursement.');
   const external: unknown = (loan.extra as { externalDisbursal?: unknown } | null | undefined)
     ?.externalDisbursal;
@@ -258,22 +231,46 @@ export function canConfirmExternalDisbursement(
   return allocationOffer(loan, EXPECTED.confirmExternalDisbursement, pickedId, extra);
 }
 
+/** The loan action kinds: every kind of action on one loan. */
+export type LoanActionKind = Extract<ActionKind, `loans.${string}`>;
+
+/** What the main side and the renderer both need about a loan action kind. */
+export interface LoanActionRule {
+  /** "Approve loan": the confirmation's title and the action bar's button. */
+  title: string;
+  /** Refused (with the stated rule) or offered (with warnings and the allocation pre-selected). */
+  availability(loan: Loan, side: LoanSide | null, pickedId?: string): Verdict;
+}
+
+/** Per loan action kind, its title and rule; the compiler asks for an entry for each. */
+export const LOAN_ACTIONS = {
+  'loans.approve': { title: 'Approve loan', availability: (loan, side) => canApprove(loan, side) },
+  'loans.cancelInterestPayment': {
+    title: 'Cancel interest payment',
+    availability: canCancelInterestPayment,
+  },
+  'loans.acceptRepayment': { title: 'Accept repayment', availability: canAcceptRepayment },
+  'loans.confirmExternalDisbursement': {
+    title: 'Confirm external disbursement',
+    availability: canConfirmExternalDisbursement,
+  },
+} as const satisfies Record<LoanActionKind, LoanActionRule>;
+
+export const LOAN_ACTION_KINDS = Object.keys(LOAN_ACTIONS) as LoanActionKind[];
+
 /**
- * Per state-changing operation, for a loan and a side: refused (with the stated rule) or offered
- * (with warnings and the allocation pre-selected). Pure; what the differential test compares with
- * what the sandbox accepts.
+ * Per loan action kind, for a loan and a side: refused (with the stated rule) or offered (with
+ * warnings and the allocation pre-selected). Pure; what the differential test compares with what
+ * the sandbox accepts.
  */
-export function loanActionVerdicts(loan: Loan, side: LoanSide | null) {
-  return {
-    approve: canApprove(loan, side),
-    cancelInterestPayment: canCancelInterestPayment(loan, side),
-    acceptRepayment: canAcceptRepayment(loan, side),
-    confirmExternalDisbursement: canConfirmExternalDisbursement(loan, side),
-  } satisfies Partial<Record<LoanOperation, Verdict>>;
+export function loanActionVerdicts(loan: Loan, side: LoanSide | null): Record<LoanActionKind, Verdict> {
+  return Object.fromEntries(
+    LOAN_ACTION_KINDS.map((kind) => [kind, LOAN_ACTIONS[kind].availability(loan, side)]),
+  ) as Record<LoanActionKind, Verdict>;
 }
 
 /** The same, with the side worked out from the organization: what an action bar shows. */
-export function availableLoanActions(loan: Loan, organizationId: string) {
+export function availableLoanActions(loan: Loan, organizationId: string): Record<LoanActionKind, Verdict> {
   return loanActionVerdicts(loan, loanSide(loan, organizationId));
 }
 

@@ -397,14 +397,10 @@ export function alertTitle(kind: RiskAlertKind, loanId: string): string {
 /** `risk.configure`: any subset of the settings. */
 export const riskSettingsInput = riskSettingsSchema.partial();
 
-/** Whether a loan matches the loans tab's search text (id, external id, counterparty id or name). */
-export function loanMatches(loan: LoanRow, search: string): boolean {
-  const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  return loanSearchFields(loan).some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
-}
-
-/** The fields a loan search looks in: id, external id, both counterparties' ids and names. */
+/**
+ * The fields the loans tab's search looks in (the renderer's local search matches their text):
+ * id, external id, both counterparties' ids and names.
+ */
 export function loanSearchFields(loan: LoanRow): unknown[] {
   const fields: unknown[] = [
     loan.loanId,

@@ -189,7 +189,7 @@ test('an approve sent from the console is one action row under the operator name
     await shell.openTab('loans');
     const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
     await loans.openLoan(loanId, 'awaiting-approval');
-    await loans.action('approve').click();
+    await loans.action('loans.approve').click();
     await confirm.submit.click();
     await expect(confirm.result).toContainText('awaiting-collateral');
     await confirm.close.click();

@@ -138,9 +138,9 @@ test('approve: the lender approves a loan, the row and the detail show the new s
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
   await loans.openLoan(loanId, 'awaiting-approval');
   await expect(loans.detailStatus).toHaveText('awaiting-approval');
-  await expect(loans.action('approve')).toBeEnabled();
+  await expect(loans.action('loans.approve')).toBeEnabled();
 
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   await expect(confirm.root).toBeVisible();
   await expect(confirm.environment).toHaveText('SANDBOX');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
@@ -160,8 +160,8 @@ test('approve: the lender approves a loan, the row and the detail show the new s
   await expect(confirm.root).toBeHidden();
 
   await expect(loans.detailStatus).toHaveText('awaiting-collateral');
-  await expect(loans.action('approve')).toBeDisabled();
-  await expect(loans.whyNot('approve')).toContainText('this one is awaiting-collateral');
+  await expect(loans.action('loans.approve')).toBeDisabled();
+  await expect(loans.whyNot('loans.approve')).toContainText('this one is awaiting-collateral');
   await expect(await loans.rowStatus(loanId)).toHaveText('awaiting-collateral');
 });
 
@@ -170,9 +170,9 @@ test('approve is disabled, with the reason, when the caller is the borrower', as
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-approve-borrow-1');
   await loans.openLoan(loanId, 'awaiting-approval');
-  await expect(loans.action('approve')).toBeDisabled();
-  await expect(loans.whyNot('approve')).toHaveText('Only the lender approves a loan.');
-  await expect(loans.action('approve')).toHaveAttribute('title', 'Only the lender approves a loan.');
+  await expect(loans.action('loans.approve')).toBeDisabled();
+  await expect(loans.whyNot('loans.approve')).toHaveText('Only the lender approves a loan.');
+  await expect(loans.action('loans.approve')).toHaveAttribute('title', 'Only the lender approves a loan.');
 });
 
 test('cancel interest payment: the loan goes back to active', async ({ app }, info) => {
@@ -181,13 +181,16 @@ test('cancel interest payment: the loan goes back to active', async ({ app }, in
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-interest-lend-1');
   await loans.openLoan(loanId, vocabulary(info).loan.interestPending);
-  await loans.action('cancel-interest').click();
-  await expect(loans.actionForm('cancel-interest')).toBeVisible();
+  await loans.action('loans.cancelInterestPayment').click();
+  await expect(loans.actionForm('loans.cancelInterestPayment')).toBeVisible();
   if (spelled(info)) {
-    await expect(loans.actionForm('cancel-interest').getByTestId('action-warnings')).toContainText(
-      'the platform will decide',
+    await expect(
+      loans.actionForm('loans.cancelInterestPayment').getByTestId('action-warnings'),
+    ).toContainText('the platform will decide');
+    await pickAllocation(
+      loans.actionForm('loans.cancelInterestPayment'),
+      vocabulary(info).type.interestPayment,
     );
-    await pickAllocation(loans.actionForm('cancel-interest'), vocabulary(info).type.interestPayment);
   }
   await loans.review.click();
   await expect(confirm.detail('Interest amount')).toContainText('147290');
@@ -204,8 +207,8 @@ test('cancel interest payment: the loan goes back to active', async ({ app }, in
   // Issue 25: the console no longer refuses on statuses the specification does not state. The
   // action stays offered (lender or borrower may cancel); the form warns, nothing is pre-selected,
   // and the operator's pick goes to the confirmation with the warnings: the platform decides.
-  await loans.action('cancel-interest').click();
-  const form = loans.actionForm('cancel-interest');
+  await loans.action('loans.cancelInterestPayment').click();
+  const form = loans.actionForm('loans.cancelInterestPayment');
   await expect(form.getByTestId('action-warnings')).toContainText(
     'This loan does not look like it has an interest payment awaiting acceptance; the platform will decide.',
   );
@@ -232,10 +235,10 @@ test('accept repayment: a full repayment requested by the borrower repays the lo
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-1');
   await loans.openLoan(loanId, vocabulary(info).loan.repaymentPending);
-  await loans.action('accept-repayment').click();
+  await loans.action('loans.acceptRepayment').click();
   if (spelled(info)) {
     // Not recognised as a repayment request: no amount is pre-filled; the operator types it.
-    const form = loans.actionForm('accept-repayment');
+    const form = loans.actionForm('loans.acceptRepayment');
     await expect(form.getByTestId('action-amount')).toHaveValue('');
     await form.getByTestId('action-amount').fill('7171000');
   }
@@ -257,15 +260,15 @@ test('accept repayment of our own request: disabled, or refused by the platform 
   const loanId = await loans.loanIdByExternalId('sandbox-repay-own-1');
   await loans.openLoan(loanId, vocabulary(info).loan.repaymentPending);
   if (!spelled(info)) {
-    await expect(loans.action('accept-repayment')).toBeDisabled();
-    await expect(loans.whyNot('accept-repayment')).toContainText('requested by your side');
+    await expect(loans.action('loans.acceptRepayment')).toBeDisabled();
+    await expect(loans.whyNot('loans.acceptRepayment')).toContainText('requested by your side');
     return;
   }
   // Under other spellings the console cannot read whose request it is: it offers the action with a
   // warning, and the platform refuses it ("only requests initiated by the counterparty").
   const confirm = new ConfirmDialog(app);
-  await loans.action('accept-repayment').click();
-  const form = loans.actionForm('accept-repayment');
+  await loans.action('loans.acceptRepayment').click();
+  const form = loans.actionForm('loans.acceptRepayment');
   await expect(form.getByTestId('action-warnings')).toContainText('the platform will decide');
   await form.getByTestId('action-amount').fill('1');
   await loans.review.click();
@@ -279,10 +282,10 @@ test('confirm external disbursement: the loan becomes active', async ({ app }, i
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-disburse-lend-1');
   await loans.openLoan(loanId, 'disbursing');
-  await loans.action('confirm-disbursement').click();
+  await loans.action('loans.confirmExternalDisbursement').click();
   if (spelled(info))
     await pickAllocation(
-      loans.actionForm('confirm-disbursement'),
+      loans.actionForm('loans.confirmExternalDisbursement'),
       vocabulary(info).type.externalDisbursement,
     );
   await loans.review.click();
@@ -305,6 +308,14 @@ test('estimate LTV: unchanged inputs give the current LTV, a doubled amount doub
   await loans.estimateToggle.click();
   const estimate = loans.estimate;
   await expect(estimate.getByTestId('estimate-amount')).toHaveValue('18363000');
+  // A read that is a PATCH: its exact request is shown before it is sent.
+  await estimate.getByTestId('estimate-request').locator('summary').click();
+  await expect(estimate.getByTestId('estimate-request-line')).toHaveText(
+    new RegExp(`^PATCH http\\S+/organizations/[^/]+/loans/${loanId}$`),
+  );
+  await expect(estimate.getByTestId('estimate-request-body')).toHaveText(
+    '{"amount":"18363000","includeInterest":false}',
+  );
   await estimate.getByTestId('estimate-submit').click();
   const result = estimate.getByTestId('estimate-result');
   await expect(result).toContainText('Current 50.00%');
@@ -335,6 +346,10 @@ test('LTV dry-run calculator: LTV of a loan against collateral, and the collater
       collaterals: [{ amount: '1', currency: 'BTC' }],
     }),
   );
+  await dry.getByTestId('dry-request').locator('summary').click();
+  await expect(dry.getByTestId('dry-request-body')).toHaveText(
+    '{"loanAmount":"32500","loanCurrency":"USDC","collaterals":[{"amount":"1","currency":"BTC"}]}',
+  );
   await dry.getByTestId('dry-submit').click();
   // 32,500 USD against 1 BTC at 65,000 USD.
   await expect(dry.getByTestId('dry-result')).toContainText('"ltv": "0.5"');
@@ -362,7 +377,7 @@ test('an action the loan no longer allows is refused before anything is sent', a
   await shell.openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-3');
   await loans.openLoan(loanId, 'awaiting-approval');
-  await expect(loans.action('approve')).toBeEnabled();
+  await expect(loans.action('loans.approve')).toBeEnabled();
 
   // Another client of the same organization approves it meanwhile; this view is now stale.
   const baseUrl = await shell.workspaceName.getAttribute('title');
@@ -371,7 +386,7 @@ test('an action the loan no longer allows is refused before anything is sent', a
 
   // The main side reads the loan while preparing, applies the same rules, and refuses: no dialog,
   // no PATCH, nothing spent from the lockout budget.
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   await expect(app.getByTestId('action-error')).toContainText(
     'Only a loan awaiting approval can be approved; this one is awaiting-collateral.',
   );

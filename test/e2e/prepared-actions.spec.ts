@@ -63,7 +63,7 @@ test('a lost answer is "outcome unknown"; Check now finds the loan approved; one
   });
   const before = await sandbox.count('PATCH', '/organizations/');
 
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   await confirm.submit.click();
   await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
   await expect(confirm.outcome).toContainText('Outcome unknown');
@@ -122,9 +122,9 @@ test('every bad repayment amount is refused at the field, and nothing reaches th
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
   await loans.openLoan(loanId, 'repaying');
-  await loans.action('accept-repayment').click();
-  const amount = loans.actionForm('accept-repayment').getByTestId('action-amount');
-  const error = loans.actionForm('accept-repayment').getByTestId('field-error-amount');
+  await loans.action('loans.acceptRepayment').click();
+  const amount = loans.actionForm('loans.acceptRepayment').getByTestId('action-amount');
+  const error = loans.actionForm('loans.acceptRepayment').getByTestId('field-error-amount');
   const before = await sandbox.count('PATCH', '/organizations/');
   const cases: [string, RegExp][] = [
     ['abc', /decimal number/],
@@ -154,7 +154,7 @@ test('a prepared action is sent at most once: a second execute of its id is refu
   await new Shell(app).openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-4');
   await loans.openLoan(loanId, 'awaiting-approval');
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   const id = await confirm.root.getAttribute('data-action-id');
   expect(id).toMatch(/^act_/);
   await confirm.submit.click();

@@ -81,7 +81,8 @@ async function showBuiltInAsProduction(page: Page): Promise<() => number> {
             value: {
               ...value,
               workspace: { ...value['workspace'], environment: 'production' },
-              phraseRequired: value['changesState'] === true ? 'production' : null,
+              // Every action changes state: production asks for the phrase.
+              phraseRequired: 'production',
             },
           }
         : body;
@@ -137,7 +138,7 @@ test('production: framed in warning colour; a loan approval needs "production" t
   await shell.openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
   await loans.openLoan(loanId, 'awaiting-approval');
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
 
   await expect(confirm.root).toBeVisible();
   await expect(confirm.root).toHaveClass(/env-production/);

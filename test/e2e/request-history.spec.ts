@@ -21,7 +21,7 @@ test('records every request; errors only; no secret, signature or header in its 
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-2');
   await loans.openLoan(loanId, 'awaiting-approval');
   const confirm = new ConfirmDialog(app);
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   await expect(confirm.submit).toBeEnabled();
   // Another client approves it while the confirmation is open: the platform refuses ours (409).
   await approveLoanDirectly(

@@ -82,7 +82,7 @@ for (const theme of ['light', 'dark'] as const) {
     await shell.openTab('loans');
     const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
     await loans.openLoan(loanId, 'repaying');
-    await loans.action('accept-repayment').click();
+    await loans.action('loans.acceptRepayment').click();
     await settled(app, 'loans');
     await app.screenshot({ path: `${DIR}/loan-detail-${theme}.png` });
 

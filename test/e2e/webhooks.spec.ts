@@ -71,7 +71,7 @@ test('a loan approved in the console arrives signed and valid; a tampered copy i
   await shell.openTab('loans');
   const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
   await loans.openLoan(loanId, 'awaiting-approval');
-  await loans.action('approve').click();
+  await loans.action('loans.approve').click();
   await confirm.submit.click();
   await expect(confirm.result).toContainText('awaiting-collateral');
   await confirm.close.click();

@@ -34,8 +34,8 @@ import {
   type UnsettledAction,
 } from '../../shared/actions';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
-import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
-import { buildRequest, changesState, objectKeyOf, sendBuilt, type BuiltRequest } from './build-request';
+import type { PlatformClients, WorkspaceClient } from '../platform/platform-clients';
+import { buildRequest, legacyKeyOf, sendBuilt, type BuiltRequest } from './build-request';
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
 import { dedupKeyOf, objectTextOf } from './dedup-key';
 import { classifyResult } from './outcome';
@@ -71,6 +71,9 @@ interface Entry {
  */
 export const CRASH_POINTS = ['sent', 'answer-received', 'answered'] as const;
 export type CrashPoint = (typeof CRASH_POINTS)[number];
+
+/** Kinds once journalled as actions that are reads now (issue 27): never unsettled. */
+const RETIRED_READS: ReadonlySet<string> = new Set(['loans.estimateLtv', 'loans.ltvDryRun']);
 
 /** Used and expired ids are remembered this long, to say "already sent" rather than "unknown id". */
 const REMEMBER_MS = 30 * 60_000;
@@ -115,8 +118,8 @@ export class ActionService {
     // Refused before anything is read: the operator must settle the first one before a second.
     // By meaning, per organization and key (dedup-key.ts), not per workspace or literal input.
     const dedupKey = dedupKeyOf({ organizationId: workspace.organizationId, keyFingerprint: keyId }, input);
-    const legacyKey = `${workspaceId}|${input.kind}|${objectKeyOf(input)}`;
-    const early = this.busy([dedupKey, legacyKey], changesState(input.kind), objectTextOf(input));
+    const legacyKey = legacyKeyOf(workspaceId, input);
+    const early = this.busy(legacyKey === null ? [dedupKey] : [dedupKey, legacyKey], objectTextOf(input));
     if (early !== null) return early;
     const built = await buildRequest(
       { client, organizationId: workspace.organizationId, nextNonce: () => this.nextNonce(workspaceId) },
@@ -130,7 +133,6 @@ export class ActionService {
       id,
       kind: input.kind,
       title: built.value.title,
-      changesState: built.value.changesState,
       workspace: {
         id: workspace.id,
         name: workspace.name,
@@ -149,8 +151,8 @@ export class ActionService {
       warnings: built.value.warnings ?? [],
       preparedAt: String(now),
       expiresAt: String(now + PREPARED_TTL_MS),
-      phraseRequired:
-        workspace.environment === 'production' && built.value.changesState ? PRODUCTION_PHRASE : null,
+      // Every action changes state: production always asks for the phrase.
+      phraseRequired: workspace.environment === 'production' ? PRODUCTION_PHRASE : null,
       review: { baseUrl: workspace.baseUrl, keyFingerprint: keyId },
     };
     const nonce = built.value.fields.find((f) => f.name === 'nonce')?.value;
@@ -199,7 +201,7 @@ export class ActionService {
         `This changes production: type “${prepared.phraseRequired}” to confirm. Nothing was sent.`,
         { field: 'phrase' },
       );
-    const busy = this.busy([entry.dedupKey], built.changesState, built.target);
+    const busy = this.busy([entry.dedupKey], built.target);
     if (busy !== null) return busy;
     const blocked = await this.recorder.blocked(prepared.workspace.id);
     if (blocked !== null) return blocked;
@@ -227,10 +229,10 @@ export class ActionService {
     // execute of the same id, or of the same action on the same object, may have won meanwhile.
     if (entry.state !== 'ready')
       return fail('prepared-used', 'This prepared action was already sent once. Nothing more was sent.');
-    const raced = this.busy([entry.dedupKey], built.changesState, built.target);
+    const raced = this.busy([entry.dedupKey], built.target);
     if (raced !== null) return raced;
     entry.state = 'sending';
-    if (built.changesState) this.inFlight.add(entry.dedupKey);
+    this.inFlight.add(entry.dedupKey);
     let result: ActionResult | null = null;
     try {
       result = await this.send(entry, resolved.value, phrase !== undefined);
@@ -273,16 +275,14 @@ export class ActionService {
     const result = classifyResult(prepared.id, prepared.kind, answer, entry.target);
     if (result.outcome === 'unknown') {
       result.check = checkPlan(entry.target);
-      if (built.changesState) {
-        this.unsettledById.set(prepared.id, {
-          prepared,
-          result,
-          since: String(this.now()),
-          dedupKey: entry.dedupKey,
-          target: entry.target,
-        });
-        this.deps.onUnsettledChange?.();
-      }
+      this.unsettledById.set(prepared.id, {
+        prepared,
+        result,
+        since: String(this.now()),
+        dedupKey: entry.dedupKey,
+        target: entry.target,
+      });
+      this.deps.onUnsettledChange?.();
     }
     // These two must reach the disk: if one cannot, it is kept and retried, and the workspace
     // refuses new actions until it is written (journalBlocked).
@@ -330,13 +330,16 @@ export class ActionService {
 
   /**
    * Unsettled actions recorded before a restart: the journal's last "outcome" entries that are
-   * still unknown. They are listed and refuse a duplicate again until someone settles them.
+   * still unknown. They are listed and refuse a duplicate again until someone settles them. The
+   * LTV estimate and dry run, journalled as actions before they became reads, changed nothing:
+   * they are left out.
    */
   restore(entries: readonly { time: string; step?: string; detail?: unknown }[]): number {
     let restored = 0;
     for (const entry of entries) {
       const a = unsettledFromJournal(entry, checkPlan);
       if (a === null || this.unsettledById.has(a.action.prepared.id)) continue;
+      if (RETIRED_READS.has(a.action.prepared.kind)) continue;
       this.unsettledById.set(a.action.prepared.id, { ...a.action, dedupKey: a.dedupKey, target: a.target });
       restored++;
     }
@@ -361,12 +364,7 @@ export class ActionService {
    * (`<workspace>|<kind>|<object>`), so that an unsettled action restored from before the change
    * still blocks its duplicate.
    */
-  private busy(
-    keys: readonly string[],
-    changes: boolean,
-    what: string,
-  ): { ok: false; error: AppError } | null {
-    if (!changes) return null;
+  private busy(keys: readonly string[], what: string): { ok: false; error: AppError } | null {
     const dedupKey = keys[0] as string;
     if (this.inFlight.has(dedupKey))
       return fail(

@@ -8,10 +8,10 @@
  * workspace id: two workspaces holding the same key act as the same caller on the platform, so an
  * order sent from one must block the same order from the other.
  *
- * What is compared, per kind of action:
+ * What is compared, per kind of action (each kind's `dedup.object`, src/main/actions/kinds/):
  *
  * - Loan actions (approve, cancel interest payment, accept repayment, confirm external
- *   disbursement, estimate LTV): the kind and the loan, nothing else. This is deliberately
+ *   disbursement): the kind and the loan, nothing else. This is deliberately
  *   conservative: an unknown accept-repayment on loan L blocks another accept-repayment on L
  *   whatever its amount, portfolio or date, and an unknown confirm-external-disbursement on L blocks
  *   another whatever allocation it names. A loan has at most one allocation awaiting each of these
@@ -23,8 +23,6 @@
  * - `exchange.submit`: the canonical action JSON and the vault address. Many distinct orders are
  *   normal, so the whole action is compared, but by meaning: "100.0" and "100" are the same price.
  *   The nonce is not part of the input (the builder adds it), so it never makes two actions differ.
- * - `loans.ltvDryRun`: the canonical body. It changes nothing, so the action service never refuses
- *   it as a duplicate; its key exists only so that every action has one.
  *
  * Canonical form (a JSON array: version tag, organization, key fingerprint, kind, object; readable
  * in the journal, where the action service records each unsettled action's key):
@@ -50,18 +48,18 @@
  *   `vaultAddress` absent means the signer's own account, which has no address to write instead;
  *   an order's `c` (cloid) and `builder` absent mean none; `usdClassTransfer.nonce` states no
  *   default; `scheduleCancel.time` absent clears the schedule, a different action, not a default.
- * - loans: `includeInterest` of estimate-loan-ltv is "(boolean)" with no default stated; the other
- *   optional fields (`effectiveDate`, `portfolioId`, `collateralPortfolioId`, accept-repayment's
- *   `amount`, whose absence the builder turns into the requested amount after a read) state none.
- *   None of them is in a loan action's key anyway (see above).
+ * - loans: the optional fields (`effectiveDate`, `portfolioId`, `collateralPortfolioId`,
+ *   accept-repayment's `amount`, whose absence the builder turns into the requested amount after a
+ *   read) state none. None of them is in a loan action's key anyway (see above).
  *
  * Decimals are normalised by string manipulation of a validated plain decimal rather than through
  * decimal.js: it is exact for any number of digits by construction (a 78-digit amount keeps all 78),
  * needs no precision setting, and cannot turn into exponent notation the way Decimal#toString does
  * for small or large values ("1e-7"). The unit tests check it against decimal.js for equality.
+ * The canonical form itself is in canonical.ts.
  */
 import type { ActionInput } from '../../shared/actions';
-import { describeExchangeAction } from '../../shared/exchange-actions';
+import { kindOf } from './kinds';
 
 /** Who acts on the platform: the organization and the fingerprint of the key that signs. */
 export interface DedupScope {
@@ -73,75 +71,19 @@ export interface DedupScope {
 /** Bump when the canonical form changes: keys of different versions never compare equal. */
 const VERSION = 'dedup/v1';
 
-const PLAIN_DECIMAL = /^(\d+)(?:\.(\d+))?$/;
-const HEX = /^0x[0-9a-f]+$/i;
-
-/**
- * A plain decimal string in its shortest exact form ("0100.50" → "100.5", "0.000" → "0");
- * any other string is returned unchanged.
- */
-export function canonicalDecimal(text: string): string {
-  const m = PLAIN_DECIMAL.exec(text);
-  if (m === null) return text;
-  const integer = m[1]!.replace(/^0+(?=\d)/, '');
-  const fraction = (m[2] ?? '').replace(/0+$/, '');
-  return fraction === '' ? integer : `${integer}.${fraction}`;
-}
-
-function canonicalString(text: string): string {
-  return HEX.test(text) ? text.toLowerCase() : canonicalDecimal(text);
-}
-
-/** The value with sorted keys, normalised strings and JSON's treatment of everything else. */
-function canonicalValue(value: unknown): unknown {
-  if (typeof value === 'string') return canonicalString(value);
-  if (Array.isArray(value))
-    return value.map((v) => {
-      const c = canonicalValue(v);
-      return c === undefined ? null : c; // as JSON.stringify writes a hole or an undefined entry
-    });
-  if (typeof value === 'object' && value !== null) {
-    const out: Record<string, unknown> = {};
-    for (const k of Object.keys(value).sort()) {
-      const c = canonicalValue((value as Record<string, unknown>)[k]);
-      if (c !== undefined) out[k] = c;
-    }
-    return out;
-  }
-  if (typeof value === 'function' || typeof value === 'symbol') return undefined;
-  return value; // number, boolean, null, undefined (a bigint makes JSON.stringify throw, as it would on send)
-}
-
-/**
- * What identifies the action within its scope (see the header for each kind). Ids (the loan's, the
- * organization's, the key fingerprint) are compared verbatim; only an action's content, written by
- * the operator, is canonicalised.
- */
-function canonicalObject(input: ActionInput): [kind: string, object: unknown] {
-  switch (input.kind) {
-    case 'exchange.submit':
-      return [input.kind, canonicalValue({ action: input.action, vaultAddress: input.vaultAddress })];
-    case 'loans.ltvDryRun':
-      return [input.kind, canonicalValue(input.body)];
-    default:
-      return [input.kind, { loanId: input.loanId }];
-  }
-}
-
 /**
  * The de-duplication key of an action: equal for two actions that mean the same thing for the same
  * organization and signing key, whatever workspace, spelling of decimals, case of hex or order of
  * fields they were written with. A JSON array, so no id can be mistaken for a separator.
  */
 export function dedupKeyOf(scope: DedupScope, input: ActionInput): string {
-  return JSON.stringify([VERSION, scope.organizationId, scope.keyFingerprint, ...canonicalObject(input)]);
-}
-
-const MAX_TEXT = 120;
-/** At most MAX_TEXT characters, cut between code points. */
-function clip(text: string): string {
-  const chars = [...text];
-  return chars.length > MAX_TEXT ? `${chars.slice(0, MAX_TEXT - 1).join('')}…` : text;
+  return JSON.stringify([
+    VERSION,
+    scope.organizationId,
+    scope.keyFingerprint,
+    input.kind,
+    kindOf(input).dedup.object(input),
+  ]);
 }
 
 /**
@@ -149,18 +91,5 @@ function clip(text: string): string {
  * now"): never used for comparing.
  */
 export function objectTextOf(input: ActionInput): string {
-  switch (input.kind) {
-    case 'loans.ltvDryRun':
-      return 'the LTV dry run';
-    case 'exchange.submit':
-      return clip(
-        `the exchange (${describeExchangeAction(input.action)})` +
-          (input.vaultAddress !== undefined ? ` for vault ${input.vaultAddress}` : ''),
-      );
-    case 'loans.cancelInterestPayment':
-    case 'loans.confirmExternalDisbursement':
-      return clip(`loan ${input.loanId} (allocation ${input.loanAllocationId})`);
-    default:
-      return clip(`loan ${input.loanId}`);
-  }
+  return kindOf(input).dedup.text(input);
 }

@@ -10,10 +10,11 @@ import type {
   Settlement,
   UnsettledAction,
 } from '../../shared/actions';
+import type { JournalStep } from '../../shared/journal-entries';
 import type { CheckTarget } from './check-now';
 
-export type ActionStep =
-  'prepared' | 'confirmed' | 'sent' | 'answered' | 'outcome' | 'settled' | 'acknowledged';
+/** The journal's step (one list: shared/journal-entries.ts). */
+export type ActionStep = JournalStep;
 
 export interface ActionJournalRecord {
   step: ActionStep;
@@ -40,7 +41,7 @@ export interface ActionJournal {
 
 export function journalRecord(
   prepared: PreparedAction,
-  step: ActionStep,
+  step: JournalStep,
   extra: { outcome?: ActionOutcome | Settlement; detail?: unknown; keyId?: string; operator?: string },
 ): ActionJournalRecord {
   return {

@@ -9,16 +9,15 @@
  *
  * Unknown is the default: a code added later is never taken for "nothing happened" by accident.
  *
- * A 2xx is checked against what was asked (issue 25): a loan answer must be the same loan and must
- * not show the loan or allocation still waiting for the action (check-now.ts judges it, so "Check
- * now" later reads it the same way); an exchange answer must carry one status per entry sent. A
- * mismatch is unknown with Check now, never failed and never resent.
+ * A 2xx is judged by the action's kind (src/main/actions/kinds/: its `answered`), against what was
+ * asked (issue 25): a loan answer must be the same loan and must not show the loan or allocation
+ * still waiting for the action (judged as Check now judges it); an exchange answer must carry one
+ * status per entry sent. A mismatch is unknown with Check now, never failed and never resent.
  */
 import type { ActionKind, ActionOutcome, ActionResult } from '../../shared/actions';
-import { readExchangeAnswer, type ExchangeVerdict } from '../../shared/exchange-actions';
-import { judgeLoan, type CheckTarget } from './check-now';
-import type { Loan } from '../../shared/platform/resources';
 import type { AppError, ErrorCode, Result } from '../../shared/result';
+import { specOf } from './kinds';
+import { DO_NOT_RESEND, type CheckTarget } from './kinds/kind-spec';
 
 /** Codes that mean the platform did not act: it refused, or the request never left the console. */
 const REFUSED_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
@@ -70,50 +69,7 @@ function unknownHeadline(error: AppError): string {
         : error.code === 'bad-response'
           ? 'its answer could not be read'
           : 'the connection ended without an answer';
-  return (
-    `Outcome unknown: the request may have reached the platform, but ${why}. ` +
-    'Do not send it again: check what the platform did first.'
-  );
-}
-
-const DO_NOT_RESEND = 'Do not send it again: check what the platform did first.';
-
-function exchangeHeadline(exchange: ExchangeVerdict, errors: number): string {
-  const n = exchange.statuses.length;
-  switch (exchange.verdict) {
-    case 'all-ok':
-      return `The exchange accepted it${n ? ` (${n} of ${n} entries ok)` : ''}.`;
-    case 'partly-failed':
-      return `Partly failed: the exchange refused ${errors} of ${n} entries; the others went through.`;
-    case 'failed':
-      return `Failed: the exchange refused it${exchange.message ? `: ${exchange.message}` : ' (every entry has an error)'}.`;
-    case 'unknown': {
-      const sent = exchange.sent ?? n;
-      const missing = exchange.unanswered ?? 0;
-      const which =
-        missing > 0
-          ? `the fate of ${missing} ${missing === 1 ? 'entry is' : 'entries are'} unknown`
-          : `${-missing} more status${-missing === 1 ? '' : 'es'} than entries came back, so none can be matched for sure`;
-      return `Outcome unknown: the exchange answered for ${n} of the ${sent} entries sent; ${which}. ${DO_NOT_RESEND}`;
-    }
-  }
-}
-
-const LOAN_ACTIONS_THAT_CHANGE: ReadonlySet<ActionKind> = new Set<ActionKind>([
-  'loans.approve',
-  'loans.cancelInterestPayment',
-  'loans.acceptRepayment',
-  'loans.confirmExternalDisbursement',
-]);
-
-/** Why a 2xx loan answer does not show what was asked; null when it is consistent with it. */
-function loanMismatch(answer: unknown, asked: CheckTarget): string | null {
-  const answered: unknown =
-    typeof answer === 'object' && answer !== null ? (answer as { loanId?: unknown }).loanId : undefined;
-  if (asked.loanId !== undefined && answered !== asked.loanId)
-    return `The answer is ${typeof answered === 'string' ? `loan ${answered.slice(0, 80)}` : 'not a loan with an id'}, not loan ${asked.loanId}.`;
-  const judged = judgeLoan(asked, answer as Loan);
-  return judged.settled === 'not-done' ? judged.found : null;
+  return `Outcome unknown: the request may have reached the platform, but ${why}. ${DO_NOT_RESEND}`;
 }
 
 /**
@@ -137,40 +93,5 @@ export function classifyResult(
       ...(result.error.status !== undefined ? { status: result.error.status } : {}),
     };
   }
-  if (kind === 'exchange.submit') {
-    const exchange = readExchangeAnswer(result.value, asked?.entries);
-    const errors = exchange.statuses.filter((s) => s.kind === 'error').length;
-    // A refusal of every entry is a refusal: nothing happened on the exchange.
-    const outcome: ActionOutcome =
-      exchange.verdict === 'failed' ? 'refused' : exchange.verdict === 'unknown' ? 'unknown' : 'done';
-    const headline = exchangeHeadline(exchange, errors);
-    return { id, kind, outcome, headline, answer: result.value, exchange, status: 200 };
-  }
-  if (kind === 'loans.ltvDryRun') {
-    return {
-      id,
-      kind,
-      outcome: 'done',
-      headline: 'The platform answered the dry run.',
-      answer: result.value,
-    };
-  }
-  if (asked !== undefined && LOAN_ACTIONS_THAT_CHANGE.has(kind)) {
-    const mismatch = loanMismatch(result.value, asked);
-    if (mismatch !== null)
-      return {
-        id,
-        kind,
-        outcome: 'unknown',
-        headline: `Answered, but the loan does not show it: check now. ${mismatch} ${DO_NOT_RESEND}`,
-        answer: result.value,
-        status: 200,
-      };
-  }
-  const loan = result.value as Loan;
-  const headline =
-    kind === 'loans.estimateLtv'
-      ? `The platform's estimate: LTV ${loan.debtRatio ?? 'not given'}.`
-      : `Done: the platform returned the loan in status “${loan.status}”.`;
-  return { id, kind, outcome: 'done', headline, answer: result.value, loan };
+  return { id, kind, ...specOf(kind).answered(result.value, asked) };
 }

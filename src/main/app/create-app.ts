@@ -14,30 +14,32 @@ import { WorkspaceStore } from '../workspaces/workspace-store';
 import type { Logger } from '../log/logger';
 import { startSandbox, type RunningSandbox, type SandboxSize, type SandboxVariant } from '../../sandbox';
 import { warmUpHttpClient } from './warm-up';
-import { PlatformClients } from './platform-clients';
-import { registerWorkspaceHandlers } from '../handlers/workspace-handlers';
-import { registerPlatformHandlers } from '../handlers/platform-handlers';
-import { ExportPaths, registerLocalHandlers, type SaveDialog } from '../handlers/local-handlers';
+import { PlatformClients } from '../platform/platform-clients';
+import type { Sleep } from '../platform/client';
+import { workspaceHandlers } from '../handlers/workspace-handlers';
+import { platformHandlers } from '../handlers/platform-handlers';
+import { ExportPaths, localHandlers, type SaveDialog } from '../handlers/local-handlers';
 import { Journals } from '../journal/journals';
-import { registerJournalHandlers } from '../journal/handlers';
+import { journalHandlers } from '../handlers/journal-handlers';
 import { PreferencesStore } from '../preferences/preferences-store';
-import { registerWebhookHandlers } from '../handlers/webhook-handlers';
-import { registerPreferencesHandlers } from '../handlers/preferences-handlers';
-import { registerActionHandlers } from '../handlers/action-handlers';
+import { webhookHandlers } from '../handlers/webhook-handlers';
+import { preferencesHandlers } from '../handlers/preferences-handlers';
+import { actionHandlers } from '../handlers/action-handlers';
 import { ActionService, type CrashPoint } from '../actions/action-service';
 import { installationOf, JournalKeyring } from '../journal/journal-keyring';
 import { SandboxControls } from '../platform/sandbox-controls';
 import type { Notifier } from '../webhooks/notifier';
 import { WebhookReceiver } from '../webhooks/receiver';
+import { WebhookService } from '../webhooks/webhook-service';
 import { UpdateService } from '../updater/update-service';
-import { registerUpdateHandlers } from '../updater/update-handlers';
+import { updateHandlers } from '../handlers/update-handlers';
 import type { UpdateEngineFactory } from '../updater/update-engine';
 import type { KeychainStatus } from '../../shared/contract';
 import { PLATFORM_LIMITS, type PlatformLimits } from '../../shared/platform/limits';
 import { RiskStateFile } from '../risk/risk-state-file';
 import { RiskWatch } from '../risk/risk-watch';
-import { registerRiskHandlers } from '../handlers/risk-handlers';
-import { activitiesOwner, registerRowModelHandlers } from '../handlers/row-model-handlers';
+import { riskHandlers } from '../handlers/risk-handlers';
+import { activitiesOwner, rowModelHandlers } from '../handlers/row-model-handlers';
 import { RowStores } from '../row-model/row-stores';
 
 export interface MainAppOptions {
@@ -55,6 +57,11 @@ export interface MainAppOptions {
   saveDialog: SaveDialog | null;
   /** The platform client's timeout; tests shorten it. */
   timeoutMs?: number;
+  /**
+   * Tests only: the platform clients' and lockout guards' clock and how the clients wait, so that a
+   * fault test reads the backoff it asked for instead of waiting for it.
+   */
+  platformClock?: { now: () => number; sleep: Sleep };
   /**
    * The limits the lockout guard counts against (default: the real platform's). Only tests that
    * flood the embedded sandbox on purpose (the contract fuzz) raise them.
@@ -191,6 +198,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     // duplicate check and the guard's state file alike.
     fingerprint: (apiKeyId) => journalKeyring.fingerprintSync(apiKeyId),
     timeoutMs: options.timeoutMs,
+    ...(options.platformClock ?? {}),
     ...(options.guardLimits ? { limits: options.guardLimits } : {}),
     ...(options.benchRequestBudget
       ? {
@@ -225,6 +233,18 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       log.error('actions', 'could not read unsettled actions from the journal', error),
     );
   const receiver = new WebhookReceiver({ onError: (m, error) => log.error('webhooks', m, error) });
+  const webhooks = new WebhookService({
+    receiver,
+    controls: new SandboxControls({
+      embedded: { controlUrl: sandbox.controlUrl, controlToken: sandbox.controlToken },
+    }),
+    workspaces,
+    keys,
+    events,
+    log,
+    notifier: options.notifier ?? null,
+    preferences,
+  });
   const updates = await UpdateService.open({
     dataDir,
     currentVersion: options.version,
@@ -252,31 +272,31 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     if (event === 'webhook-received') riskWatch.nudge((payload as { workspaceId: string }).workspaceId);
   });
   const rowStores = new RowStores();
-  const workspaceHandlers = registerWorkspaceHandlers({ workspaces, keys, clients, events });
+  const workspaceCalls = workspaceHandlers({ workspaces, keys, clients, events });
   const handlers = {
-    ...registerRiskHandlers({ watch: riskWatch, clients }),
-    ...workspaceHandlers,
+    ...riskHandlers({ watch: riskWatch, clients }),
+    ...workspaceCalls,
     // A removed workspace's loaded rows go with it.
     'workspaces.remove': async (input) => {
-      const removed = await workspaceHandlers['workspaces.remove'](input);
+      const removed = await workspaceCalls['workspaces.remove'](input);
       if (removed.ok) rowStores.releaseOwnedBy(activitiesOwner(input.id));
       return removed;
     },
     // Where the journal's key lives in the vault, it is loaded (or made) as soon as the vault opens.
     'keychain.createVault': async (input) => {
-      const done = await workspaceHandlers['keychain.createVault'](input);
+      const done = await workspaceCalls['keychain.createVault'](input);
       if (done.ok) await journalKeyring.key();
       return done;
     },
     'keychain.unlockVault': async (input) => {
-      const done = await workspaceHandlers['keychain.unlockVault'](input);
+      const done = await workspaceCalls['keychain.unlockVault'](input);
       if (done.ok) await journalKeyring.key();
       return done;
     },
-    ...registerPlatformHandlers({ clients, events, jobs }),
-    ...registerRowModelHandlers({ clients, events, jobs, stores: rowStores }),
-    ...registerActionHandlers({ actions, clients }),
-    ...registerLocalHandlers({
+    ...platformHandlers({ clients, events, jobs }),
+    ...rowModelHandlers({ clients, events, jobs, stores: rowStores }),
+    ...actionHandlers({ actions, clients }),
+    ...localHandlers({
       info: { version: options.version, shell: options.shell, dataDir, platform: process.platform },
       clients,
       events,
@@ -286,21 +306,10 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       exportDir: join(dataDir, 'exports'),
       exportPaths,
     }),
-    ...registerJournalHandlers({ journals, exportPaths, log }),
-    ...registerPreferencesHandlers({ preferences }),
-    ...registerUpdateHandlers({ updates }),
-    ...registerWebhookHandlers({
-      receiver,
-      controls: new SandboxControls({
-        embedded: { controlUrl: sandbox.controlUrl, controlToken: sandbox.controlToken },
-      }),
-      workspaces,
-      keys,
-      events,
-      log,
-      notifier: options.notifier ?? null,
-      preferences,
-    }),
+    ...journalHandlers({ journals, exportPaths, log }),
+    ...preferencesHandlers({ preferences }),
+    ...updateHandlers({ updates }),
+    ...webhookHandlers({ webhooks }),
   } satisfies Handlers;
 
   return {

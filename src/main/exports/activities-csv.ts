@@ -23,6 +23,7 @@ import { basename, dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ExportResult, ProgressEvent } from '../../shared/contract';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { PlatformClient } from '../platform/client';
 import { PlatformStreamError } from '../platform/body-stream';
@@ -59,7 +60,7 @@ type Failure = { ok: false; error: AppError };
 
 export async function exportActivitiesCsv(options: ExportActivitiesOptions): Promise<Result<ExportResult>> {
   const { client, organizationId, filters, filePath, signal, onProgress, jobId = '' } = options;
-  const walk = { pageSize: options.pageSize ?? 1000, maxRows: options.maxRows };
+  const walk = { pageSize: options.pageSize ?? PAGE_LIMITS.activities.default, maxRows: options.maxRows };
   const refused = PageCursor.check(walk);
   if (refused) return { ok: false, error: refused };
   const cursor = new PageCursor(walk);

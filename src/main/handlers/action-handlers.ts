@@ -1,13 +1,13 @@
 /**
  * The contract's `actions.*` and `guard.*` calls: thin wrappers over the ActionService (the one
- * way to send a POST or PATCH) and the lockout guard of the workspace's key.
+ * way to send a POST or PATCH that changes state) and the lockout guard of the workspace's key.
  */
 import { ok } from '../../shared/result';
 import type { ActionService } from '../actions/action-service';
-import type { PlatformClients } from '../app/platform-clients';
+import type { PlatformClients } from '../platform/platform-clients';
 import type { HandlersFor } from './types';
 
-export function registerActionHandlers(deps: {
+export function actionHandlers(deps: {
   actions: ActionService;
   clients: PlatformClients;
 }): HandlersFor<'actions' | 'guard'> {

@@ -3,7 +3,7 @@ import { isAbsolute, join } from 'node:path';
 import { existsSync } from 'node:fs';
 import type { AppInfo, ProgressEvent, SavePathChoice } from '../../shared/contract';
 import { fail, ok, type Result } from '../../shared/result';
-import type { PlatformClients } from '../app/platform-clients';
+import type { PlatformClients } from '../platform/platform-clients';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RequestHistory } from '../history/request-history';
@@ -63,7 +63,7 @@ export class ExportPaths {
   }
 }
 
-export function registerLocalHandlers(deps: LocalDeps): HandlersFor<'app' | 'exports' | 'jobs' | 'history'> {
+export function localHandlers(deps: LocalDeps): HandlersFor<'app' | 'exports' | 'jobs' | 'history'> {
   const exportPaths = deps.exportPaths ?? new ExportPaths();
   const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
   return {

@@ -1,12 +1,14 @@
 /**
  * Every platform read of the contract. Each handler resolves the workspace's client (which checks
- * the key first), strips the local `workspaceId` and calls one typed operation. Actions (POST and
- * PATCH) are not here: they go through the prepared, one-shot path of action-handlers.ts.
+ * the key first), strips the local `workspaceId` and calls one typed operation. Actions (the POSTs
+ * and PATCHes that change state) are not here: they go through the prepared, one-shot path of
+ * action-handlers.ts. The two PATCHes that change nothing (the LTV estimate and dry run) are here.
  */
 import { loanRowOf } from '../../shared/loan-row';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { ProgressEvent } from '../../shared/contract';
 import type { Result } from '../../shared/result';
-import type { PlatformClients, WorkspaceClient } from '../app/platform-clients';
+import type { PlatformClients, WorkspaceClient } from '../platform/platform-clients';
 import * as platform from '../platform';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
@@ -29,7 +31,7 @@ type Domains =
   | 'activities'
   | 'cryptoAddresses';
 
-export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
+export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
   /** Runs `use` with the workspace's client, or answers why there is none. */
   const withClient = async <T>(
     workspaceId: string,
@@ -68,6 +70,11 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
             : walked;
         }),
       ),
+    // Reads that are PATCHes (src/shared/ltv-reads.ts): sent once, not journalled.
+    'loans.estimateLtv': ({ workspaceId, ...input }) =>
+      withClient(workspaceId, ({ client }, org) => platform.estimateLoanLtv(client, org, input)),
+    'loans.ltvDryRun': ({ workspaceId, ...input }) =>
+      withClient(workspaceId, ({ client }, org) => platform.ltvDryRun(client, org, input)),
 
     'agentWallets.list': ({ workspaceId, portfolioId }) =>
       withClient(workspaceId, ({ client }) => platform.readAgentWallets(client, { portfolioId })),
@@ -77,7 +84,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
 
     'activities.list': ({ workspaceId, ...params }) =>
       withClient(workspaceId, async ({ client }, org) => {
-        const limit = params.limit ?? platform.DEFAULT_LIMITS.activities;
+        const limit = params.limit ?? PAGE_LIMITS.activities.default;
         const result = await platform.listActivities(client, org, { ...params, limit });
         return result.ok ? { ok: true, value: platform.pageOf(result.value.activities, limit) } : result;
       }),
@@ -90,7 +97,7 @@ export function registerPlatformHandlers(deps: PlatformDeps): HandlersFor<Domain
 
     'cryptoAddresses.list': ({ workspaceId, ...params }) =>
       withClient(workspaceId, async ({ client }) => {
-        const limit = params.limit ?? platform.DEFAULT_LIMITS.cryptoAddresses;
+        const limit = params.limit ?? PAGE_LIMITS.cryptoAddresses.default;
         const result = await platform.listCryptoAddresses(client, { ...params, limit });
         return result.ok ? { ok: true, value: platform.pageOf(result.value, limit) } : result;
       }),

@@ -7,7 +7,7 @@ export interface PreferencesDeps {
   preferences: PreferencesStore;
 }
 
-export function registerPreferencesHandlers({ preferences }: PreferencesDeps): HandlersFor<'preferences'> {
+export function preferencesHandlers({ preferences }: PreferencesDeps): HandlersFor<'preferences'> {
   return {
     'preferences.operatorName': async () => ok(preferences.operatorNameView()),
     // The contract's schema checked and trimmed the name; null goes back to the OS account name.

@@ -1,8 +1,8 @@
 /**
  * The `risk` domain: the board (the watch's last reading), settings and acknowledgements. (The
- * loans tab searches the loans it walked itself, `loans.listAll`, with the same `loanMatches` rule.)
+ * loans tab searches the loans it walked itself, `loans.listAll`, over `loanSearchFields`.)
  */
-import type { PlatformClients } from '../app/platform-clients';
+import type { PlatformClients } from '../platform/platform-clients';
 import type { RiskWatch } from '../risk/risk-watch';
 import type { HandlersFor } from './types';
 
@@ -11,7 +11,7 @@ export interface RiskHandlerDeps {
   clients: PlatformClients;
 }
 
-export function registerRiskHandlers(deps: RiskHandlerDeps): HandlersFor<'risk'> {
+export function riskHandlers(deps: RiskHandlerDeps): HandlersFor<'risk'> {
   return {
     'risk.board': async ({ workspaceId, firstRows }) => {
       const resolved = await deps.clients.forWorkspace(workspaceId);

@@ -4,7 +4,7 @@
  */
 import type { ProgressEvent } from '../../shared/contract';
 import { ok } from '../../shared/result';
-import type { PlatformClients } from '../app/platform-clients';
+import type { PlatformClients } from '../platform/platform-clients';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import { loadActivities } from '../row-model/load-activities';
@@ -21,7 +21,7 @@ export interface RowModelDeps {
 /** The owner of a workspace's activities store: a reload replaces it, closing the workspace drops it. */
 export const activitiesOwner = (workspaceId: string) => `${workspaceId}:activities`;
 
-export function registerRowModelHandlers(deps: RowModelDeps): HandlersFor<'rows'> {
+export function rowModelHandlers(deps: RowModelDeps): HandlersFor<'rows'> {
   const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
   return {
     'rows.loadActivities': async ({ workspaceId, jobId, maxRows, ...filters }) => {

@@ -5,7 +5,7 @@ import { KEY_REMOVED_NOTICE, resolveBaseUrl } from '../../shared/workspace-rules
 import type { KeyService } from '../keychain/key-service';
 import type { WorkspaceStore, WorkspaceRecord, WorkspaceListData } from '../workspaces/workspace-store';
 import type { EventBus } from '../events/event-bus';
-import type { PlatformClients } from '../app/platform-clients';
+import type { PlatformClients } from '../platform/platform-clients';
 import { testConnection } from '../platform/connection';
 import type { HandlersFor } from './types';
 
@@ -54,7 +54,7 @@ function movesKey(
   return ok(next.value !== record.baseUrl);
 }
 
-export function registerWorkspaceHandlers(deps: WorkspaceDeps): HandlersFor<'workspaces' | 'keychain'> {
+export function workspaceHandlers(deps: WorkspaceDeps): HandlersFor<'workspaces' | 'keychain'> {
   const { view, list } = workspaceViews(deps);
   const changed = async (): Promise<WorkspaceList> => {
     const current = await list();

@@ -3,13 +3,13 @@
  * journal is the console's own audit trail of actions (never reads): one JSON line per step.
  */
 import { ENVIRONMENTS } from '../../shared/platform/enums';
+import type { JournalRecordView } from '../../shared/contract-views';
 import {
   JOURNAL_OUTCOMES,
   JOURNAL_STEPS,
   type JournalOutcome,
   type JournalStep,
-  type JournalRecordView,
-} from '../../shared/contract-views';
+} from '../../shared/journal-entries';
 
 export { JOURNAL_OUTCOMES, JOURNAL_STEPS, type JournalOutcome, type JournalStep };
 

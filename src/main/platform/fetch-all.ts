@@ -10,11 +10,11 @@
  * reported (`mayHaveMissed`), not prevented.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { Activity, CryptoAddress } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import {
-  DEFAULT_LIMITS,
   listActivities,
   listCryptoAddresses,
   type ActivitiesParams,
@@ -28,7 +28,7 @@ export interface FetchAllOptions<T = unknown> {
   maxRows?: number;
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
-  /** Rows per request; by default the platform's own page size for that list (DEFAULT_LIMITS). */
+  /** Rows per request; by default the platform's own page size for that list (PAGE_LIMITS' default). */
   pageSize?: number;
   /** Takes each kept row instead of the result's `items` (paging.ts `collect`). */
   collect?: (row: T) => void;
@@ -61,7 +61,7 @@ export function listAllActivities(
   filters: Omit<ActivitiesParams, 'limit' | 'offset'>,
   options: FetchAllOptions<Activity> = {},
 ): Promise<Result<AllRows<Activity>>> {
-  const list = { pageSize: DEFAULT_LIMITS.activities, idField: 'activityId' };
+  const list = { pageSize: PAGE_LIMITS.activities.default, idField: 'activityId' };
   return walkList<Activity>(options, list, async (page, call) => {
     const answer = await listActivities(client, organizationId, { ...filters, ...page }, call);
     return answer.ok ? { ok: true, value: answer.value.activities } : answer;
@@ -75,7 +75,7 @@ export function listAllCryptoAddresses(
 ): Promise<Result<AllRows<CryptoAddress>>> {
   // An address seen again with a newer `updatedAt` was edited during the walk: the newer is kept.
   const list = {
-    pageSize: DEFAULT_LIMITS.cryptoAddresses,
+    pageSize: PAGE_LIMITS.cryptoAddresses.default,
     idField: 'cryptoAddressId',
     versionField: 'updatedAt',
   };

@@ -16,6 +16,7 @@
  * allocations, interest and child loans would multiply the bytes of 10,000 loans for nothing.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { Loan } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
@@ -24,8 +25,8 @@ import { idField, walkPages } from './paging';
 import { QUERY_NAMES, buildQuery, path, safePath } from './query';
 import { arrayField, listOf } from './shape';
 
-/** One page request covers this many loans (the largest page the platform is known to serve). */
-export const LOANS_PAGE_SIZE = 1000;
+/** One page request covers this many loans: the largest page the platform serves (PAGE_LIMITS). */
+export const LOANS_PAGE_SIZE = PAGE_LIMITS.loans.max;
 
 export interface LoansWalkOptions {
   jobId?: string;

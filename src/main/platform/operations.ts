@@ -26,6 +26,14 @@ import type {
   Wallet,
 } from '../../shared/platform/resources';
 import type { AgentWalletsRead, Page } from '../../shared/contract-views';
+import {
+  estimateLtvRequest,
+  ltvDryRunRequest,
+  type EstimateLtvInput,
+  type LtvDryRunInput,
+  type LtvRead,
+  type ReadRequest,
+} from '../../shared/ltv-reads';
 import type { Result } from '../../shared/result';
 import type { PlatformClient, StreamAnswer } from './client';
 import { QUERY_NAMES, buildQuery, path, safePath, type QueryParams } from './query';
@@ -34,10 +42,12 @@ import {
   agentWalletsOf,
   arrayField,
   clearLoopAnswer,
+  jsonObject,
   listOf,
   loanObject,
   paginationOf,
   withoutNullRows,
+  type Expect,
 } from './shape';
 
 type Params<S extends z.ZodType> = Omit<z.infer<S>, 'workspaceId'>;
@@ -60,9 +70,6 @@ const via = (opts: CallOptions, operation: string) => ({
   operation,
   ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
 });
-
-/** Page sizes the platform uses when no limit is sent (platform-facts). */
-export const DEFAULT_LIMITS = { activities: 1000, cryptoAddresses: 500 } as const;
 
 /** Maps a Result's value, keeping failures as they are. */
 function map<A, B>(result: Result<A>, f: (value: A) => B): Result<B> {
@@ -288,4 +295,42 @@ export async function getLoan(
     expect: loanObject,
     ...via(opts, 'loans.get'),
   });
+}
+
+/**
+ * The two PATCHes that change nothing (src/shared/ltv-reads.ts): built by the same functions the
+ * renderer's preview uses, sent once (the client never repeats a PATCH), answered with the request
+ * as sent. Reads: not journalled, not prepared, paced like any interactive read.
+ */
+async function sendRead<T>(
+  client: PlatformClient,
+  built: Result<ReadRequest>,
+  expect: Expect,
+  operation: string,
+  opts: CallOptions,
+): Promise<Result<LtvRead<T>>> {
+  if (!built.ok) return built;
+  const { path: p, ...request } = built.value;
+  const result = await client.request<T>({ ...request, path: p, expect, ...via(opts, operation) });
+  return map(result, (answer) => ({ answer, sent: { ...request, url: client.urlOf(p) } }));
+}
+
+/** `PATCH /organizations/{organizationId}/loans/{loanId}` (estimate-loan-ltv): the loan as estimated. */
+export function estimateLoanLtv(
+  client: PlatformClient,
+  organizationId: string,
+  input: EstimateLtvInput,
+  opts: CallOptions = {},
+): Promise<Result<LtvRead<Loan>>> {
+  return sendRead(client, estimateLtvRequest(organizationId, input), loanObject, 'loans.estimateLtv', opts);
+}
+
+/** `PATCH /organizations/{organizationId}/loans` (calculate-ltv-dry-run): the platform's calculation. */
+export function ltvDryRun(
+  client: PlatformClient,
+  organizationId: string,
+  input: LtvDryRunInput,
+  opts: CallOptions = {},
+): Promise<Result<LtvRead<Record<string, unknown>>>> {
+  return sendRead(client, ltvDryRunRequest(organizationId, input), jsonObject, 'loans.ltvDryRun', opts);
 }

@@ -36,7 +36,7 @@ import {
 import type { Loan } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { JobFailure } from '../../shared/job-status';
-import type { WorkspaceClient } from '../app/platform-clients';
+import type { WorkspaceClient } from '../platform/platform-clients';
 import type { JournalRecord } from '../journal/types';
 import { SupervisedJob } from '../jobs/supervisor';
 import { walkLoans } from '../platform/loans-walk';

@@ -1,51 +1,39 @@
 import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useWorkspaceStore } from './state/workspace-store';
 import { flushUiStateSaves } from './state/ui-state-store';
+import { subscribeAppEvents, workspacesQuery } from './state/queries';
+import { toAppError } from './state/query-client';
 import { useActionStore } from './components/actions/action-store';
 import { ActionDialogHost } from './components/actions/ActionDialog';
 import { ErrorBanner } from './components/ErrorBanner';
+import { subscribeUpdateStatus } from './components/updates/queries';
 import { Shell } from './shell/Shell';
-import { copper } from './lib/api';
-import { subscribeProgress } from './lib/progress-store';
-import { subscribeWebhooks } from './features/webhooks/store';
-import { installRiskAlerts } from './features/risk/alerts';
-import { prefetchPortfoliosWallets } from './features/portfolios-wallets/queries';
-import { useUiStateStore } from './state/ui-state-store';
-import { DEFAULT_TAB } from '@shared/tabs';
-
-/** Starts the active workspace's default tab's data as soon as the workspace is known. */
-export function prefetchActiveTab(activeId: string): void {
-  const ui = useUiStateStore.getState().byWs[activeId];
-  if ((ui?.tab ?? DEFAULT_TAB) === 'portfolios-wallets')
-    prefetchPortfoliosWallets(
-      activeId,
-      ui?.filters['portfolios-wallets'] as { nonEmpty?: unknown } | undefined,
-    );
-}
+import { subscribeWebhooks } from './features/webhooks/queries';
+import { subscribeRiskEvents } from './features/risk/queries';
 
 export function App() {
-  const status = useWorkspaceStore((s) => s.status);
-  const error = useWorkspaceStore((s) => s.error);
-  const active = useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
+  const client = useQueryClient();
+  const list = useQuery(workspacesQuery);
+  const activeId = useWorkspaceStore((s) => s.activeId);
+  const active = list.data?.workspaces.find((w) => w.id === activeId);
 
   useEffect(() => {
-    // The workspace list is loaded by app-root.tsx before the first render (boot.ts asked for it).
-    const off = copper().events.on('workspace-changed', (list) => useWorkspaceStore.getState().apply(list));
-    const offProgress = subscribeProgress();
-    const offWebhooks = subscribeWebhooks();
-    // Risk alerts (in-app notices, browser notifications) arrive whatever tab is open.
-    installRiskAlerts();
+    // The main side's events, into the query cache (the list itself was asked for by boot.ts).
+    const offs = [
+      subscribeAppEvents(client),
+      subscribeWebhooks(client),
+      subscribeUpdateStatus(client),
+      // Risk alerts (in-app notices, browser notifications) arrive whatever tab is open.
+      subscribeRiskEvents(client),
+    ];
     const onHide = () => flushUiStateSaves();
     window.addEventListener('pagehide', onHide);
     return () => {
-      off();
-      offProgress();
-      offWebhooks();
+      offs.forEach((off) => off());
       window.removeEventListener('pagehide', onHide);
     };
-  }, []);
-
-  const activeId = active?.id;
+  }, [client]);
 
   // A confirmation belongs to the workspace it was opened in: switching away cancels it.
   useEffect(() => {
@@ -53,15 +41,15 @@ export function App() {
     if (open && open.prepared.workspace.id !== activeId) useActionStore.getState().close();
   }, [activeId]);
 
-  if (status === 'error' && error) {
+  if (list.status === 'error' && !active) {
     return (
       <div className="fatal">
         <h1>Copper Operator</h1>
-        <ErrorBanner error={error} onRetry={() => void useWorkspaceStore.getState().load()} />
+        <ErrorBanner error={toAppError(list.error)} onRetry={() => void list.refetch()} />
       </div>
     );
   }
-  if (status === 'loading' || !active) {
+  if (!active) {
     return (
       <div className="fatal" data-testid="app-loading">
         <span className="spinner" aria-hidden /> Loading workspaces…

@@ -5,18 +5,19 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App, prefetchActiveTab } from './App';
+import { App } from './App';
 import { applyStoredTheme } from './state/theme';
 import { queryClient } from './state/query-client';
-import { useWorkspaceStore } from './state/workspace-store';
-import { takeBootWorkspaces, transport } from './boot';
+import { followWorkspaceList } from './state/workspace-store';
+import { transport } from './boot';
 
 applyStoredTheme();
 const root = createRoot(document.getElementById('root') as HTMLElement);
 
 if (transport.ok) {
-  // Before React renders: the default tab's requests leave as soon as the boot's list is read.
-  void useWorkspaceStore.getState().load(prefetchActiveTab, takeBootWorkspaces());
+  // Before React renders: the list boot.ts asked for (or its answer) picks the workspace shown and
+  // restores each workspace's remembered view.
+  followWorkspaceList(queryClient);
   root.render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -1,28 +1,22 @@
 /**
  * The first module the renderer evaluates (main.tsx imports it before anything else): it installs
- * `window.copper` and asks for the workspace list at once, so that the request travels while the
- * rest of the app's code (React, the view kit, the tabs: ~150 ms of script on a quiet machine, far
- * more under load) is still being evaluated, instead of after React has mounted. When the list
- * arrives and the active workspace opens on the default tab, that tab's reads leave too, and the
- * queries take them over (lib/early-calls.ts).
+ * `window.copper` and asks for the workspace list at once, into the query client, so that the
+ * request travels while the rest of the app's code (React, the view kit, the tabs: ~150 ms of
+ * script on a quiet machine, far more under load) is still being evaluated, instead of after React
+ * has mounted. When the list arrives, the reads of the tab the active workspace opens on are
+ * prefetched too (default-tab-reads.ts); the views find them in the cache. Nothing here imports
+ * React or zod.
  */
-import type { WorkspaceList } from '@shared/contract';
-import type { Result } from '@shared/result';
 import { installTransport } from './transport/install';
-import { startDefaultTabReads } from './default-tab-reads';
+import { queryClient } from './state/query-client';
+import { workspacesQuery } from './state/queries';
+import { prefetchDefaultTab } from './default-tab-reads';
 
 export const transport = installTransport();
 
-let workspaces: Promise<Result<WorkspaceList>> | null = transport.ok
-  ? window.copper.workspaces.list({}).then((answer) => {
-      if (answer.ok) startDefaultTabReads(answer.value);
-      return answer;
-    })
-  : null;
-
-/** The workspace list asked for at boot, once; null afterwards (a retry asks again). */
-export function takeBootWorkspaces(): Promise<Result<WorkspaceList>> | null {
-  const early = workspaces;
-  workspaces = null;
-  return early;
-}
+if (transport.ok)
+  queryClient.query(workspacesQuery).then(
+    (list) => prefetchDefaultTab(queryClient, list),
+    // The failure stays in the cache: App shows it with a Retry.
+    () => undefined,
+  );

@@ -4,10 +4,11 @@
  * list afterwards; shape quirks rewrite a copy of the answer, never the stored records.
  */
 import { randomUUID } from 'node:crypto';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { SandboxQuirks } from '../../shared/sandbox-quirks';
 import { HttpError, tooManyRequests } from '../errors';
 import type { Reply } from '../router';
-import { ACTIVITIES_DEFAULT_LIMIT, wantsCsv } from '../routes/activities';
+import { wantsCsv } from '../routes/activities';
 import { WALKED_LISTS, listOf, offsetOf, reshapeList, reshapesList } from './lists';
 import { growList, moveRow, type MoveContext } from './moving';
 import { rewriteValues, rewritesValues } from './values';
@@ -132,7 +133,7 @@ export class QuirkEngine {
     if (q.pageCap !== undefined && wantsCsv(accept)) {
       // CSV rows may span lines, so the cap is applied through `limit` rather than cut afterwards.
       const raw = params.get('limit');
-      const asked = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : ACTIVITIES_DEFAULT_LIMIT;
+      const asked = raw !== null && /^\d{1,15}$/.test(raw) ? Number(raw) : PAGE_LIMITS.activities.default;
       if (q.pageCap < asked) out.set('limit', String(q.pageCap));
     }
     return out;

@@ -1,8 +1,9 @@
 /**
  * `GET /organizations/{org}/activities`: newest first; `Accept: text/csv` answers CSV with a
- * header row of the Activity field names. Default limit 1000, at most 10,000.
+ * header row of the Activity field names. Limits from PAGE_LIMITS.
  */
 import { ACTIVITY_TYPES } from '../../shared/platform/enums';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { Activity } from '../../shared/platform/resources';
 import { csvAnswer, csvRecord, csvValues } from '../csv';
 import { GeneratedActivities, filterActivities } from '../data/generated-activities';
@@ -34,15 +35,12 @@ export const ACTIVITY_COLUMNS = [
 
 const CSV_HEADER = Buffer.from(csvRecord(ACTIVITY_COLUMNS));
 
-/** The page size when `limit` is absent (the quirks mode caps CSV pages from it). */
-export const ACTIVITIES_DEFAULT_LIMIT = 1000;
-
 export function wantsCsv(accept: string | undefined): boolean {
   return accept !== undefined && accept.toLowerCase().includes('text/csv');
 }
 
 const query = querySchema('activities', {
-  ...paging(ACTIVITIES_DEFAULT_LIMIT, 10_000),
+  ...paging(PAGE_LIMITS.activities.default, PAGE_LIMITS.activities.max),
   createdFrom: param.timestamp().optional(),
   createdTo: param.timestamp().optional(),
   search: param.string(200).optional(),

@@ -1,8 +1,9 @@
 /**
- * `GET /crypto-addresses`: platform-facts filters; limit default 500 (at most 5,000);
+ * `GET /crypto-addresses`: platform-facts filters; limits from PAGE_LIMITS;
  * `isWhitelist=false` (the default) means "do not filter".
  */
 import { ADDRESS_TYPES } from '../../shared/platform/enums';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { CryptoAddress } from '../../shared/platform/resources';
 import { paging, param, parseQuery, querySchema } from '../query';
 import { jsonPage, type PlatformRequest, type Reply, type Route } from '../router';
@@ -14,7 +15,7 @@ const query = querySchema('cryptoAddresses', {
   addressTags: param.list().optional(),
   addresses: param.list().optional(),
   memo: param.string().optional(),
-  ...paging(500, 5000),
+  ...paging(PAGE_LIMITS.cryptoAddresses.default, PAGE_LIMITS.cryptoAddresses.max),
   isWhitelist: param.bool().default(false),
   addressTypes: param.enumList(ADDRESS_TYPES).optional(),
 });

@@ -4,6 +4,7 @@
  * filtered views are one pass, cached until the state changes.
  */
 import { CLEARLOOP_ACTION_TYPES, SORT_DIRECTIONS } from '../../shared/platform/enums';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { ClearLoopAction } from '../../shared/platform/resources';
 import { paging, param, parseQuery, querySchema } from '../query';
 import { jsonPage, type PlatformRequest, type Reply, type Route } from '../router';
@@ -14,7 +15,7 @@ const query = querySchema('clearLoopActions', {
   clientAccountId: param.string().optional(),
   portfolioIds: param.list().optional(),
   actionType: param.oneOf(CLEARLOOP_ACTION_TYPES).optional(),
-  ...paging(100, 1000),
+  ...paging(PAGE_LIMITS.clearLoopActions.default, PAGE_LIMITS.clearLoopActions.max),
   sortDirection: param.oneOf(SORT_DIRECTIONS).default('asc'),
   filterExecuted: param.bool().default(false),
 });

@@ -2,6 +2,7 @@
  * What one side sees of a loan: the other side's organization and portfolio ids obfuscated, and
  * only the `embedded` parts the include flags ask for. Never mutates the stored loan.
  */
+import type { LoanSide } from '../../shared/platform/enums';
 import type { Loan, LoanEmbedded } from '../../shared/platform/resources';
 
 export const OBFUSCATED = 'obfuscated';
@@ -22,7 +23,7 @@ export const INCLUDE_ALL: LoanIncludes = {
   loanInterest: true,
 };
 
-export function sideOf(loan: Loan, organizationId: string): 'lend' | 'borrow' | undefined {
+export function sideOf(loan: Loan, organizationId: string): LoanSide | undefined {
   if (loan.lenderOrganizationId === organizationId) return 'lend';
   if (loan.borrowerOrganizationId === organizationId) return 'borrow';
   return undefined;

@@ -3,6 +3,7 @@
  * The include* flags default to true (an assumption: the console's list call sends none).
  */
 import { CLOSED_LOAN_STATUSES, LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES } from '../../shared/platform/enums';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { Loan } from '../../shared/platform/resources';
 import { notFound } from '../errors';
 import { NO_QUERY, paging, param, parseQuery, querySchema } from '../query';
@@ -35,7 +36,7 @@ const query = querySchema('loans', {
   includeChildLoans: param.bool().default(true),
   includeLoanAllocations: param.bool().default(true),
   includeLoanInterest: param.bool().default(true),
-  ...paging(100, 1000),
+  ...paging(PAGE_LIMITS.loans.default, PAGE_LIMITS.loans.max),
   sortBy: param.oneOf(['updatedAt']).default('updatedAt'),
   sortDirection: param.oneOf(['ASC', 'DESC']).default('DESC'),
 });

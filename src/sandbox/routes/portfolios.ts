@@ -1,5 +1,6 @@
 /** `GET /portfolios`, `GET /wallets` and the deprecated `GET /accounts` of the caller's organization. */
 import { PORTFOLIO_TYPES } from '../../shared/platform/enums';
+import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import type { Account, Portfolio, Wallet } from '../../shared/platform/resources';
 import { forbidden } from '../errors';
 import { Dec } from '../money';
@@ -14,7 +15,7 @@ const portfolioQuery = querySchema('portfolios', {
   isActive: param.bool().default(true),
   isDefiVault: param.bool().optional(),
   signingFlowType: param.string().optional(),
-  ...paging(1000, 1000),
+  ...paging(PAGE_LIMITS.portfolios.default, PAGE_LIMITS.portfolios.max),
 });
 
 const walletQuery = querySchema('wallets', {
@@ -24,7 +25,7 @@ const walletQuery = querySchema('wallets', {
   portfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
   excludedPortfolioTypes: param.enumList(PORTFOLIO_TYPES).optional(),
   nonEmpty: param.bool().default(false),
-  ...paging(1000, 5000),
+  ...paging(PAGE_LIMITS.wallets.default, PAGE_LIMITS.wallets.max),
 });
 
 function listPortfolios(req: PlatformRequest): Reply {

@@ -126,8 +126,17 @@ export const CLOSED_LOAN_STATUSES: readonly LoanStatus[] = [
 export const LTV_STATUSES = ['healthy', 'margin-call', 'default'] as const;
 export type LtvStatus = (typeof LTV_STATUSES)[number];
 
+/**
+ * The caller's side of a loan: platform-facts' values of the loans list's `loanSide` filter, and
+ * the one spelling of a side everywhere in the console (`loanSide` in ../loan-actions.ts).
+ */
 export const LOAN_SIDES = ['lend', 'borrow'] as const;
 export type LoanSide = (typeof LOAN_SIDES)[number];
+/** The specification's word for the party on each side ("lender only", "the borrower"). */
+export const LOAN_SIDE_PARTIES = { lend: 'lender', borrow: 'borrower' } as const satisfies Record<
+  LoanSide,
+  string
+>;
 
 export const LOAN_ALLOCATION_TYPES = [
   'disburse',

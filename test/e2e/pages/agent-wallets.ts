@@ -22,7 +22,7 @@ export class AgentWalletsPage {
     return this.composer.getByTestId('composer-error');
   }
   get submit(): Locator {
-    return this.composer.getByTestId('action-exchange-submit');
+    return this.composer.getByTestId('action-exchange.submit');
   }
   get response(): Locator {
     return this.composer.getByTestId('exchange-response');

@@ -1,10 +1,12 @@
 /** The Loans tab: filters, the loan table, the detail panel with its actions, the LTV tools. */
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { CopperApi } from '../../../src/shared/contract';
+import type { LoanActionKind } from '../../../src/shared/loan-actions';
 import { DataTable } from './data-table';
 import { chooseInMultiSelect } from './multi-select';
 
-export type LoanActionId = 'approve' | 'cancel-interest' | 'accept-repayment' | 'confirm-disbursement';
+/** A loan action's id in the detail's action bar: its kind string (`loans.approve`, …). */
+export type LoanActionId = LoanActionKind;
 
 export class LoansPage {
   readonly table: DataTable;

@@ -259,3 +259,46 @@ describe('prepared actions', () => {
     await call('workspaces.remove', { id: prod });
   });
 });
+
+describe('the LTV estimate and dry run are reads (issue 27)', () => {
+  it('send one PATCH each, answered with the request as sent, and leave nothing in the journal', async () => {
+    const [loan] = await loansIn('active');
+    if (loan === undefined) throw new Error('the sandbox has no active loan');
+    const journalled = async () => {
+      const page = await call<{ total: number }>('journal.query', { workspaceId: ws, limit: 1 });
+      if (!page.ok) throw new Error(page.error.message);
+      return page.value.total;
+    };
+    const unsettled = async () => {
+      const list = await call<unknown[]>('actions.unsettled', {});
+      return list.ok ? list.value.length : -1;
+    };
+    const [patchesBefore, entriesBefore, unsettledBefore] = [
+      await patches(),
+      await journalled(),
+      await unsettled(),
+    ];
+    const estimate = await call<{ answer: Loan; sent: { body: string; contentType: string } }>(
+      'loans.estimateLtv',
+      { workspaceId: ws, loanId: loan.loanId, amount: String(loan.amount) },
+    );
+    expect(estimate.ok && estimate.value.answer.loanId).toBe(loan.loanId);
+    expect(estimate.ok && estimate.value.sent).toMatchObject({
+      contentType: 'application/vnd.estimate-loan-ltv+json',
+      body: JSON.stringify({ amount: String(loan.amount) }),
+    });
+    const dry = await call<{ answer: { ltv?: unknown } }>('loans.ltvDryRun', {
+      workspaceId: ws,
+      body: { loanAmount: '32500', loanCurrency: 'USDC', collaterals: [{ amount: '1', currency: 'BTC' }] },
+    });
+    expect(dry.ok && typeof dry.value.answer.ltv).toBe('string');
+    expect(await patches()).toBe(patchesBefore + 2);
+    expect(await journalled()).toBe(entriesBefore);
+    expect(await unsettled()).toBe(unsettledBefore);
+  });
+
+  it('are no kind of action: prepare refuses them before anything is read', async () => {
+    const refused = await prepare({ kind: 'loans.estimateLtv', loanId: 'L1', amount: '1' });
+    expect(!refused.ok && refused.error.code).toBe('bad-input');
+  });
+});

@@ -137,6 +137,9 @@ describe('secret containment', () => {
     const loanId = loans.items[0]!.loanId;
     await call('loans.get', { workspaceId: ws, loanId });
     await call('loans.listAll', { workspaceId: ws, jobId: 'loans-all' });
+    // The two PATCHes that change nothing are reads.
+    await call('loans.estimateLtv', { workspaceId: ws, loanId, amount: '10' });
+    await call('loans.ltvDryRun', { workspaceId: ws, body: { loanAmount: '1000', loanCurrency: 'USDC' } });
     // The row model: a store of activities on the main side, a window of it, then released.
     const loaded = await call('rows.loadActivities', { workspaceId: ws, jobId: 'rows-all', maxRows: 2000 });
     const storeId = (loaded.value as { storeId: string }).storeId;
@@ -149,11 +152,9 @@ describe('secret containment', () => {
       return id ? call('actions.execute', { id, ...(phrase ? { phrase } : {}) }) : prepared;
     };
     await act({ kind: 'loans.approve', loanId });
-    await act({ kind: 'loans.estimateLtv', loanId, amount: '10' });
     await act({ kind: 'loans.cancelInterestPayment', loanId, loanAllocationId: 'nope' });
     await act({ kind: 'loans.acceptRepayment', loanId });
     await act({ kind: 'loans.confirmExternalDisbursement', loanId, loanAllocationId: 'nope' });
-    await act({ kind: 'loans.ltvDryRun', body: { loanAmount: '1000', loanCurrency: 'USDC' } });
     await call('agentWallets.list', { workspaceId: ws });
     await act({ kind: 'exchange.submit', action: { type: 'scheduleCancel' } });
     await call('actions.unsettled', {});

@@ -2,7 +2,9 @@
  * Shared set-up for the fault tests: the real main side (createMainApp, with its embedded sandbox)
  * plus a workspace of environment `sandbox` whose base URL is a misbehaving server, with a key in
  * the keychain. Every check goes through `router.dispatch`, so what is asserted is exactly what
- * the renderer would receive.
+ * the renderer would receive. A test of pacing (backoff, Retry-After, a guard's pause) gives the
+ * rig a virtual clock: the clients and guards then read its time, and every wait they ask for is
+ * recorded and passes at once, so the test asserts the waits asked for and never waits itself.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { expect } from 'vitest';
 import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
 import type { Logger } from '../../../src/main/log/logger';
+import type { Sleep } from '../../../src/main/platform/client';
 import { ERROR_CODES, type ErrorCode, type Result } from '../../../src/shared/result';
 import type { WorkspaceList } from '../../../src/shared/contract';
 import {
@@ -36,7 +39,40 @@ export interface FaultRig {
   close(): Promise<void>;
 }
 
-export async function startFaultRig(options: { timeoutMs?: number } = {}): Promise<FaultRig> {
+/**
+ * Time for the platform clients and their lockout guards that moves only when they sleep (or the
+ * test advances it): a wait is recorded in `slept` and passes at once. It starts at the real time
+ * and stays near it (the embedded sandbox accepts signatures within 30 s of its own clock), so a
+ * rig on it suits a test file whose waits add up to well under that.
+ */
+export interface VirtualClock {
+  now(): number;
+  sleep: Sleep;
+  /** Every wait the clients asked for, in ms, in order. */
+  slept: number[];
+  /** Moves the time on, as if the test had waited `ms`. */
+  advance(ms: number): void;
+}
+
+export function virtualClock(start = Date.now()): VirtualClock {
+  let now = start;
+  const slept: number[] = [];
+  return {
+    now: () => now,
+    sleep: async (ms) => {
+      slept.push(ms);
+      now += ms;
+    },
+    slept,
+    advance: (ms) => {
+      now += ms;
+    },
+  };
+}
+
+export async function startFaultRig(
+  options: { timeoutMs?: number; clock?: VirtualClock } = {},
+): Promise<FaultRig> {
   const dataDir = await mkdtemp(join(tmpdir(), 'copper-faults-'));
   const logLines: string[] = [];
   const log: Logger = {
@@ -52,6 +88,7 @@ export async function startFaultRig(options: { timeoutMs?: number } = {}): Promi
     log,
     saveDialog: null,
     timeoutMs: options.timeoutMs,
+    ...(options.clock ? { platformClock: { now: options.clock.now, sleep: options.clock.sleep } } : {}),
   });
   const server = await startMisbehavingServer();
   const call = (name: string, input: unknown) => app.router.dispatch(name, input);
@@ -116,6 +153,14 @@ export function expectClearFailure(result: Result<unknown>, code: ErrorCode, say
   expect(result.error.message.length).toBeLessThan(600);
   // Nothing of the hostile body (markup, script) reaches the message.
   expect(result.error.message).not.toMatch(/<script|<html|alert\(/i);
+}
+
+/**
+ * Resolves once the misbehaving server has received a request (a call under test is in flight):
+ * a condition to wait for, not a time; the test's own timeout bounds it.
+ */
+export async function untilFirstHit(rig: FaultRig): Promise<void> {
+  while (rig.server.hits.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 /** After a fault the app still works: a call to the healthy built-in sandbox succeeds. */

@@ -132,8 +132,15 @@ describe('contract fuzz', () => {
       log,
       saveDialog: null,
       // Thousands of valid calls in minutes: far past the platform's budget of 1,000 requests per
-      // 5 minutes, which the lockout guard would (rightly) pace. The guard has its own tests.
-      guardLimits: { ...PLATFORM_LIMITS, requests: { limit: 1_000_000, windowMs: 5 * 60_000 } },
+      // 5 minutes, and, since the LTV reads send schema-valid bodies the sandbox refuses, past its
+      // 60 refused requests a minute, both of which the lockout guard would (rightly) pace: the
+      // rest of the calls would then be refused by the guard and never reach the platform. The
+      // guard has its own tests.
+      guardLimits: {
+        ...PLATFORM_LIMITS,
+        requests: { limit: 1_000_000, windowMs: 5 * 60_000 },
+        businessFailures: { limit: 1_000_000, windowMs: 60_000 },
+      },
     });
     const list = await must<WorkspaceList>('workspaces.list', {});
     let counter = 0;

@@ -21,6 +21,7 @@ import {
   listLoans,
   listPortfolios,
   listWallets,
+  ltvDryRun,
   testConnection,
 } from '../../../src/main/platform';
 import { buildRequest, sendBuilt } from '../../../src/main/actions/build-request';
@@ -92,14 +93,13 @@ describe('client against the sandbox', () => {
     if (loans[0]) expect(unwrap(await getLoan(client, org, loans[0].loanId)).loanId).toBe(loans[0].loanId);
   });
 
-  it('runs the LTV dry run', async () => {
+  it('runs the LTV dry run (a read)', async () => {
     const result = unwrap(
-      await act<{ ltv: unknown }>({
-        kind: 'loans.ltvDryRun',
+      await ltvDryRun(client, sandbox.organizationId, {
         body: { loanAmount: '1000', loanCurrency: 'USDC', collaterals: [{ amount: '1', currency: 'BTC' }] },
       }),
     );
-    expect(typeof result.ltv).toBe('string');
+    expect(typeof result.answer.ltv).toBe('string');
   });
 
   it('approves a loan once (PATCH with no body); the second is refused before it is sent', async () => {

@@ -12,6 +12,7 @@ import { RequestHistory } from '../../../src/main/history/request-history';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
   PlatformClient,
+  estimateLoanLtv,
   getLoan,
   listActivities,
   listAgentWallets,
@@ -19,7 +20,7 @@ import {
   path,
 } from '../../../src/main/platform';
 import { buildRequest, sendBuilt } from '../../../src/main/actions/build-request';
-import { LOAN_OPERATIONS } from '../../../src/shared/loan-actions';
+import { LOAN_OPERATION_MEDIA_TYPES } from '../../../src/shared/platform/media-types';
 import { loanObject } from '../../../src/main/platform/shape';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import {
@@ -64,17 +65,17 @@ describe('signed requests accepted by an independent verifier', () => {
       { kind: 'exchange.submit', action: { type: 'cancel', cancels: [{ a: 0, o: 1 }] } },
     );
     expect(exchange.ok && (await sendBuilt(client, exchange.value, 'exchange.submit')).ok).toBe(true);
-    // A loan PATCH to an id that needs encoding, with a body, and one with none (approve).
-    const patch = (loanId: string, op: 'estimateLtv' | 'approve', body: string | null) =>
+    // A loan PATCH to an id that needs encoding, with a body (the LTV estimate, a read built by
+    // src/shared/ltv-reads.ts), and one with none (approve).
+    const patch = (loanId: string, op: 'approve', body: string | null) =>
       sendBuilt(
         client,
         {
           title: op,
-          changesState: op === 'approve',
           target: loanId,
           method: 'PATCH',
           path: path`/organizations/${org}/loans/${loanId}`,
-          contentType: LOAN_OPERATIONS[op].mediaType,
+          contentType: LOAN_OPERATION_MEDIA_TYPES[op],
           body,
           fields: [],
           context: [],
@@ -83,9 +84,12 @@ describe('signed requests accepted by an independent verifier', () => {
         },
         `loans.${op}`,
       );
-    expect((await patch('loan é/1', 'estimateLtv', '{"amount":"1.5","includeInterest":false}')).ok).toBe(
-      true,
-    );
+    const estimate = await estimateLoanLtv(client, org, {
+      loanId: 'loan é/1',
+      amount: '1.5',
+      includeInterest: false,
+    });
+    expect(estimate.ok && estimate.value.sent.body).toBe('{"amount":"1.5","includeInterest":false}');
     expect((await patch('loan-2', 'approve', null)).ok).toBe(true);
     expect((await getLoan(client, org, 'loan-3')).ok).toBe(true);
     expect(server.hits.length).toBe(6);

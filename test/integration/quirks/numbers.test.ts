@@ -54,11 +54,9 @@ describe('exoticAmounts', () => {
     expect(sum.known).toBe(sumAmounts(balances.filter(isPlain)).total);
   });
 
-  it('"1e100000" is shown at once, not expanded', () => {
-    const started = performance.now();
+  it('"1e100000" is shown as sent, not expanded', () => {
     const shown = amountDisplay('1e100000');
-    expect(performance.now() - started).toBeLessThan(50);
-    expect(shown.text.length).toBeLessThan(200);
+    expect(shown).toMatchObject({ text: '1e100000', mark: 'text' });
   });
 
   it('loans and the risk board still read', async () => {

@@ -11,8 +11,8 @@ import { JobRegistry } from '../../../src/main/jobs/job-registry';
 import { RequestHistory } from '../../../src/main/history/request-history';
 import { createHmacSigner } from '../../../src/main/keychain/hmac-signer';
 import { PlatformClient } from '../../../src/main/platform/client';
-import type { PlatformClients } from '../../../src/main/app/platform-clients';
-import { registerRowModelHandlers } from '../../../src/main/handlers/row-model-handlers';
+import type { PlatformClients } from '../../../src/main/platform/platform-clients';
+import { rowModelHandlers } from '../../../src/main/handlers/row-model-handlers';
 import { RowStores } from '../../../src/main/row-model/row-stores';
 import type { ProgressEvent } from '../../../src/shared/contract';
 import { ACTIVITY_FIELDS, WINDOW_MAX_ROWS } from '../../../src/shared/row-model';
@@ -24,7 +24,7 @@ import { DEFAULT_SEED, startSandbox, type RunningSandbox } from '../../../src/sa
 const ROWS = Number(process.env.COPPER_HUGE_ROWS ?? 200_000);
 
 let sb: RunningSandbox;
-let handlers: ReturnType<typeof registerRowModelHandlers>;
+let handlers: ReturnType<typeof rowModelHandlers>;
 const stores = new RowStores();
 const jobs = new JobRegistry();
 const events = new EventBus();
@@ -44,7 +44,7 @@ beforeAll(async () => {
       value: { client, workspace: { organizationId: sb.organizationId }, keyId: 'test' },
     }),
   } as unknown as PlatformClients;
-  handlers = registerRowModelHandlers({ clients, events, jobs, stores });
+  handlers = rowModelHandlers({ clients, events, jobs, stores });
 });
 afterAll(async () => {
   await sb.close();

@@ -106,13 +106,13 @@ async function casesFor(variant: SandboxVariant): Promise<Case[]> {
       const allocations = loan.embedded?.loanAllocations ?? [];
       for (const kind of KINDS) {
         if (kind === 'approve' || kind === 'acceptRepayment') {
-          cases.push(await send(h, { variant, kind, loan, console: verdicts[kind] }));
+          cases.push(await send(h, { variant, kind, loan, console: verdicts[`loans.${kind}`] }));
           continue;
         }
         const verdictFor =
           kind === 'cancelInterestPayment' ? canCancelInterestPayment : canConfirmExternalDisbursement;
         if (allocations.length === 0) {
-          cases.push(await send(h, { variant, kind, loan, console: verdicts[kind] }));
+          cases.push(await send(h, { variant, kind, loan, console: verdicts[`loans.${kind}`] }));
           continue;
         }
         for (const a of allocations) {

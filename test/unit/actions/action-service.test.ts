@@ -13,9 +13,9 @@ import {
   sentDetail,
   type ActionJournal,
   type ActionJournalRecord,
-  type ActionStep,
 } from '../../../src/main/actions/journal-sink';
-import type { PlatformClients } from '../../../src/main/app/platform-clients';
+import type { JournalStep } from '../../../src/shared/journal-entries';
+import type { PlatformClients } from '../../../src/main/platform/platform-clients';
 import type { ActionInput } from '../../../src/shared/actions';
 import { fail, ok, type Result } from '../../../src/shared/result';
 import { limitOrder } from '../../support/fixtures/exchange-order';
@@ -74,7 +74,7 @@ class FakeJournal implements ActionJournal {
     return this.damaged;
   }
 
-  steps(actionId?: string): ActionStep[] {
+  steps(actionId?: string): JournalStep[] {
     return this.written.filter((r) => actionId === undefined || r.actionId === actionId).map((r) => r.step);
   }
 }
@@ -252,6 +252,28 @@ describe('restore', () => {
     expect(journal.written).toEqual([]);
     expect((await restarted.prepare('ws-a', order('100.5'))).ok).toBe(true);
     expect(request).not.toHaveBeenCalled();
+  });
+});
+
+describe('restore: the LTV estimate and dry run, journalled as actions before they became reads', () => {
+  it('are left out: they changed nothing, so nothing is unsettled', async () => {
+    const { service: before } = setup();
+    const p = await prepared(before, 'ws-a', order('100'));
+    const entry = (kind: string) => ({
+      time: '2026-01-01T00:00:00.000Z',
+      step: 'sent',
+      detail: sentDetail(
+        { ...p, id: `act_${kind}_0123456789abcdef`, kind } as typeof p,
+        { kind: p.kind },
+        `k-${kind}`,
+        '1',
+      ),
+    });
+    const { service: restarted } = setup();
+    expect(restarted.restore([entry('loans.ltvDryRun'), entry('loans.estimateLtv')])).toBe(0);
+    expect(restarted.unsettled()).toEqual([]);
+    // The same entry of a kind that changes state is restored.
+    expect(restarted.restore([entry('exchange.submit')])).toBe(1);
   });
 });
 

@@ -1,11 +1,5 @@
-import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import {
-  canonicalDecimal,
-  dedupKeyOf,
-  objectTextOf,
-  type DedupScope,
-} from '../../../src/main/actions/dedup-key';
+import { dedupKeyOf, objectTextOf, type DedupScope } from '../../../src/main/actions/dedup-key';
 import { actionInput, type ActionInput } from '../../../src/shared/actions';
 
 const scope: DedupScope = { organizationId: 'org-1', keyFingerprint: 'sha256:1a2b3c4d…WXYZ' };
@@ -54,7 +48,7 @@ describe('dedupKeyOf: exchange actions compare by meaning', () => {
 
   it('ignores the order of object keys, at every depth', () => {
     // Not through the schema: zod writes its output in the schema's key order, and this function
-    // must not rely on its caller having parsed (the LTV dry run's free body keeps the typed order).
+    // must not rely on its caller having parsed.
     const a = {
       vaultAddress: VAULT,
       action: {
@@ -71,10 +65,6 @@ describe('dedupKeyOf: exchange actions compare by meaning', () => {
     } as ActionInput;
     expect(JSON.stringify(a)).not.toBe(JSON.stringify(b));
     expect(key(a)).toBe(key(b));
-    const dry = (body: Record<string, unknown>) => key(valid({ kind: 'loans.ltvDryRun', body }));
-    expect(dry({ loanAmount: '1', nested: { x: '1', y: ['a', { q: 1, p: 2 }] } })).toBe(
-      dry({ nested: { y: ['a', { p: 2, q: 1 }], x: '1.0' }, loanAmount: '1' }),
-    );
   });
 
   it('compares hex addresses and cloids case-insensitively', () => {
@@ -110,11 +100,6 @@ describe('dedupKeyOf: exchange actions compare by meaning', () => {
     const cancels = (os: number[]) =>
       valid({ kind: 'exchange.submit', action: { type: 'cancel', cancels: os.map((o) => ({ a: 1, o })) } });
     expect(key(cancels([1, 2]))).not.toBe(key(cancels([2, 1])));
-    const dry = (collaterals: unknown[]) =>
-      valid({ kind: 'loans.ltvDryRun', body: { loan: { collaterals } } });
-    expect(key(dry([['1', '2'], ['3']]))).not.toBe(key(dry([['3'], ['1', '2']])));
-    expect(key(dry([['1', '2'], ['3']]))).not.toBe(key(dry([['2', '1'], ['3']])));
-    expect(key(dry([['1.0', '2'], ['3']]))).toBe(key(dry([['1', '2.00'], ['3']])));
   });
 
   it('tells different action types apart even with the same fields', () => {
@@ -123,6 +108,21 @@ describe('dedupKeyOf: exchange actions compare by meaning', () => {
     expect(key(leverage(true))).not.toBe(key(leverage(false)));
     expect(key(submit([order()]))).not.toBe(
       key(valid({ kind: 'exchange.submit', action: { type: 'scheduleCancel' } })),
+    );
+  });
+});
+
+describe('dedupKeyOf: the journalled form', () => {
+  // Unsettled actions restored after a restart compare by the key journalled with them: the form
+  // must stay byte for byte what consoles since dedup/v1 wrote, whatever file builds each part.
+  it('is the JSON array consoles since dedup/v1 journalled, for a loan kind and the exchange', () => {
+    expect(key(valid({ kind: 'loans.acceptRepayment', loanId: 'L1', amount: '5' }))).toBe(
+      '["dedup/v1","org-1","sha256:1a2b3c4d…WXYZ","loans.acceptRepayment",{"loanId":"L1"}]',
+    );
+    expect(key(submit([order({ p: '100.0' })], { vaultAddress: VAULT }))).toBe(
+      '["dedup/v1","org-1","sha256:1a2b3c4d…WXYZ","exchange.submit",' +
+        '{"action":{"grouping":"na","orders":[{"a":4,"b":true,"p":"100","r":false,"s":"1.5","t":{"limit":{"tif":"Gtc"}}}],"type":"order"},' +
+        `"vaultAddress":"${VAULT.toLowerCase()}"}]`,
     );
   });
 });
@@ -172,15 +172,6 @@ describe('dedupKeyOf: loan actions are keyed by loan and kind', () => {
     const confirm = (loanAllocationId: string) =>
       key(valid({ kind: 'loans.confirmExternalDisbursement', loanId: 'L1', loanAllocationId }));
     expect(confirm('A1')).toBe(confirm('A2'));
-    const estimate = (includeInterest?: boolean) =>
-      key(
-        valid({
-          kind: 'loans.estimateLtv',
-          loanId: 'L1',
-          ...(includeInterest !== undefined ? { includeInterest } : {}),
-        }),
-      );
-    expect(estimate()).toBe(estimate(false));
   });
 
   it('tells another loan or another kind apart', () => {
@@ -198,69 +189,6 @@ describe('dedupKeyOf: loan actions are keyed by loan and kind', () => {
   });
 });
 
-describe('canonicalDecimal', () => {
-  it.each([
-    ['100', '100'],
-    ['100.0', '100'],
-    ['100.00', '100'],
-    ['0100.10', '100.1'],
-    ['0.000', '0'],
-    ['00', '0'],
-    ['0', '0'],
-    ['0.5', '0.5'],
-    ['000.050', '0.05'],
-    ['10', '10'],
-    ['1000', '1000'],
-  ])('writes %j as %j', (text, canonical) => {
-    expect(canonicalDecimal(text)).toBe(canonical);
-  });
-
-  it.each(['1e2', '1E2', '1.', '.5', '-1', '+1', ' 1', '1 ', '1,000', '0x10', 'NaN', 'Infinity', ''])(
-    'keeps the exotic form %j verbatim',
-    (text) => {
-      expect(canonicalDecimal(text)).toBe(text);
-    },
-  );
-
-  it('keeps every digit of a 78-digit amount', () => {
-    const big = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
-    expect(big).toHaveLength(78);
-    expect(canonicalDecimal(`000${big}.000000`)).toBe(big);
-    expect(canonicalDecimal(`${big}.000000000000000001`)).toBe(`${big}.000000000000000001`);
-    const off = `${big.slice(0, -1)}4`;
-    const dry = (amount: string) => key(valid({ kind: 'loans.ltvDryRun', body: { amount } }));
-    expect(dry(big)).not.toBe(dry(off));
-    expect(dry(big)).toBe(dry(`${big}.0`));
-  });
-
-  it('agrees with decimal.js on which plain decimals are equal', () => {
-    const Exact = Decimal.clone({ precision: 200 });
-    const samples = [
-      '0',
-      '0.0',
-      '1',
-      '1.0',
-      '01',
-      '10',
-      '100',
-      '100.000',
-      '0.1',
-      '0.10',
-      '0.01',
-      '1.000000000000000001',
-      '1.000000000000000010',
-      '99999999999999999999.999999999999999999',
-      '100000000000000000000',
-      '0100000000000000000000.0',
-    ];
-    for (const a of samples)
-      for (const b of samples)
-        expect(canonicalDecimal(a) === canonicalDecimal(b), `${a} vs ${b}`).toBe(
-          new Exact(a).eq(new Exact(b)),
-        );
-  });
-});
-
 describe('objectTextOf', () => {
   it('names the loan, and the allocation where the input names one', () => {
     expect(objectTextOf(valid({ kind: 'loans.acceptRepayment', loanId: 'L1', amount: '5' }))).toBe('loan L1');
@@ -269,7 +197,6 @@ describe('objectTextOf', () => {
         valid({ kind: 'loans.confirmExternalDisbursement', loanId: 'L1', loanAllocationId: 'A7' }),
       ),
     ).toBe('loan L1 (allocation A7)');
-    expect(objectTextOf(valid({ kind: 'loans.ltvDryRun', body: {} }))).toBe('the LTV dry run');
   });
 
   it('says what an exchange action does, briefly', () => {

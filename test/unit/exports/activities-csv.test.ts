@@ -25,7 +25,16 @@ beforeAll(async () => {
   fx = await startFixture(); // 2,500 canned activities
 });
 afterAll(() => fx.server.close());
-afterEach(() => fx.server.setHandler(null));
+afterEach(() => {
+  fx.server.setHandler(null);
+  fx.server.hits.length = 0;
+});
+
+/** Resolves once the export has asked for its second page (a condition, not a time). */
+async function secondPageAsked(): Promise<void> {
+  while (!fx.server.hits.some((h) => Number(h.query.get('offset')) > 0))
+    await new Promise((resolve) => setTimeout(resolve, 5));
+}
 
 const freshDir = () => (dir = mkdtempSync(join(tmpdir(), 'copper-export-')));
 const run = (over: Partial<Parameters<typeof exportActivitiesCsv>[0]> = {}) =>
@@ -119,7 +128,7 @@ describe('exportActivitiesCsv', () => {
     const controller = new AbortController();
     const events: ProgressEvent[] = [];
     const pending = run({ pageSize: 1, signal: controller.signal, onProgress: (e) => events.push(e) });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await secondPageAsked();
     controller.abort();
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');
@@ -135,10 +144,16 @@ describe('exportActivitiesCsv', () => {
       res.end('a,b\r\n1,2\r\n');
     });
     // A sink whose teardown takes longer than a progress tick, like a file on a slow disk.
+    let closed: () => void = () => undefined;
+    const sinkClosed = new Promise<void>((resolve) => (closed = resolve));
     const slowSink = () => {
       const sink = new Writable({
         write: (_chunk, _enc, done) => done(),
-        destroy: (_error, done) => setTimeout(() => done(null), 600),
+        destroy: (_error, done) =>
+          setTimeout(() => {
+            done(null);
+            closed();
+          }, 600),
       });
       setImmediate(() => sink.emit('open'));
       return sink;
@@ -151,11 +166,11 @@ describe('exportActivitiesCsv', () => {
       createWriteStream: slowSink,
       onProgress: (e) => events.push(e),
     });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    await secondPageAsked();
     controller.abort();
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await sinkClosed; // the slow file has closed: any late report would have come by now
     const cancelledAt = events.findIndex((e) => e.phase === 'cancelled');
     expect(cancelledAt).toBeGreaterThanOrEqual(0);
     expect(events.slice(cancelledAt + 1)).toEqual([]);

@@ -9,9 +9,9 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { PlatformClients } from '../../../src/main/app/platform-clients';
+import type { PlatformClients } from '../../../src/main/platform/platform-clients';
 import { EventBus } from '../../../src/main/events/event-bus';
-import { registerWorkspaceHandlers } from '../../../src/main/handlers/workspace-handlers';
+import { workspaceHandlers } from '../../../src/main/handlers/workspace-handlers';
 import { KeyService } from '../../../src/main/keychain/key-service';
 import { OsKeyStore, type KeytarApi } from '../../../src/main/keychain/os-key-store';
 import { VaultKeyStore } from '../../../src/main/keychain/vault-key-store';
@@ -65,7 +65,7 @@ async function setUp(options: { osKeychain: boolean; deleteFails?: boolean }) {
   });
   const forgotten: string[] = [];
   const clients = { forget: (id: string) => forgotten.push(id) } as unknown as PlatformClients;
-  const handlers = registerWorkspaceHandlers({ workspaces, keys, clients, events: new EventBus() });
+  const handlers = workspaceHandlers({ workspaces, keys, clients, events: new EventBus() });
   const ws = value(
     await handlers['workspaces.create']({
       name: 'Prod desk',

@@ -6,7 +6,7 @@ import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_PART_FILE } from '../../../src/main/exports/publish-file';
 import { ExportPaths } from '../../../src/main/handlers/local-handlers';
-import { registerJournalHandlers } from '../../../src/main/journal/handlers';
+import { journalHandlers } from '../../../src/main/handlers/journal-handlers';
 import { Journals } from '../../../src/main/journal/journals';
 import type { Logger } from '../../../src/main/log/logger';
 
@@ -45,7 +45,7 @@ afterEach(async () => {
 
 describe('journal.exportCsv', () => {
   it('writes matching entries oldest first with formula cells neutralised, and refuses unsafe paths', async () => {
-    const handlers = registerJournalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
     const filePath = join(dir, 'out.csv');
     const res = await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath, action: 'loans.approve' });
     expect(res).toMatchObject({ ok: true, value: { rows: 3, path: filePath } });
@@ -70,7 +70,7 @@ describe('journal.exportCsv', () => {
   });
 
   it('answers a bad workspace id with a clear error', async () => {
-    const handlers = registerJournalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
     const res = await handlers['journal.query']({ workspaceId: '../../etc' });
     expect(res).toMatchObject({
       ok: false,
@@ -97,7 +97,7 @@ describe('journal.exportCsv', () => {
         first = false;
       }
     };
-    const handlers = registerJournalHandlers({ journals: racing, exportPaths: new ExportPaths(), log });
+    const handlers = journalHandlers({ journals: racing, exportPaths: new ExportPaths(), log });
     const res = await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath });
     expect(res).toMatchObject({
       ok: false,
@@ -120,7 +120,7 @@ describe('journal.exportCsv', () => {
       for await (const item of journals.export(...args)) yield item;
       during = await readdir(dir);
     };
-    const handlers = registerJournalHandlers({ journals: watched, exportPaths: new ExportPaths(), log });
+    const handlers = journalHandlers({ journals: watched, exportPaths: new ExportPaths(), log });
     expect((await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath })).ok).toBe(true);
     const temps = during.filter((n) => n.includes('plain.csv'));
     expect(temps).toHaveLength(1);

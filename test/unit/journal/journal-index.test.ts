@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { JOURNAL_ACTION_STEPS_SHOWN } from '../../../src/shared/contract-views';
 import { JournalIndex, type IndexFields } from '../../../src/main/journal/journal-index';
 import { Journals } from '../../../src/main/journal/journals';
-import { registerJournalHandlers } from '../../../src/main/journal/handlers';
+import { journalHandlers } from '../../../src/main/handlers/journal-handlers';
 import { ExportPaths } from '../../../src/main/handlers/local-handlers';
 import type { Logger } from '../../../src/main/log/logger';
 
@@ -182,7 +182,7 @@ describe('journal.actions', () => {
         await journals.append({ ...base, step: 'prepared', actionId, object });
         await journals.append({ ...base, step: 'outcome', actionId, object, outcome: 'done' });
       }
-      const handlers = registerJournalHandlers({ journals, exportPaths: new ExportPaths(), log });
+      const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
       const all = await handlers['journal.actions']({ workspaceId: 'ws-1' });
       expect(all.ok && all.value.rows.map((r) => [r.actionId, r.operators, r.stepCount])).toEqual([
         ['a2', ['Dana Ops'], 2],

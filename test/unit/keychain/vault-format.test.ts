@@ -1,8 +1,10 @@
 /**
  * The vault file's format (src/main/keychain/vault-format.ts) through its exports: which headers
- * it accepts, the cost rule, key derivation, the passphrase check and sealing. The store's
- * behaviour is in vault.test.ts and vault-hardening.test.ts.
+ * it accepts, the cost rule, key derivation (exactly node's scrypt at the stated cost and salt),
+ * the passphrase check, sealing, and a cut-short GCM tag refused. The store's behaviour is in
+ * vault-key-store.test.ts.
  */
+import { scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_SCRYPT,
@@ -15,6 +17,7 @@ import {
   vaultFileSchema,
   weakerThan,
   type VaultFile,
+  type VaultKdf,
 } from '../../../src/main/keychain/vault-format';
 
 const CHEAP = { N: 2 ** 15, r: 8, p: 1 };
@@ -138,5 +141,44 @@ describe('keys', () => {
     const { key, file } = await sealed();
     const odd = sealVault(key, file.kdf, { entries: { x: { apiKey: '', apiSecret: 's' } } });
     expect(() => openVault(key, odd)).toThrow();
+  });
+});
+
+const SALT = Buffer.from('00112233445566778899aabbccddeeff', 'hex');
+
+describe("deriveKey against node's scrypt", () => {
+  it('is scrypt at the stated N, r, p, salt and length', async () => {
+    const kdf: VaultKdf = {
+      name: 'scrypt',
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      keyLength: 32,
+      salt: SALT.toString('base64'),
+    };
+    const expected = scryptSync('correct horse battery staple', SALT, 32, {
+      N: 2 ** 15,
+      r: 8,
+      p: 1,
+      maxmem: 64 * 1024 * 1024,
+    });
+    expect((await deriveKey('correct horse battery staple', kdf)).equals(expected)).toBe(true);
+  });
+});
+
+describe('openVault and the GCM tag', () => {
+  it('refuses a file whose authentication tag was truncated', async () => {
+    const kdf = newKdf(CHEAP);
+    const key = await deriveKey('correct horse battery staple', kdf);
+    const file = sealVault(key, kdf, { entries: {} });
+    const short = {
+      ...file,
+      cipher: {
+        ...file.cipher,
+        tag: Buffer.from(file.cipher.tag, 'base64').subarray(0, 4).toString('base64'),
+      },
+    };
+    expect(() => openVault(key, short)).toThrow();
+    expect(openVault(key, file)).toEqual({ entries: {} });
   });
 });

@@ -233,7 +233,6 @@ describe('an attempt in time', () => {
     await fx.client().request({ method: 'GET', path: '/a' });
     const [entry] = fx.history.list();
     expect(entry?.latencyMs).toBeGreaterThanOrEqual(0);
-    expect(entry?.latencyMs).toBeLessThan(60_000);
     expect(Number.isInteger(entry?.latencyMs)).toBe(true);
     expect(entry && 'operation' in entry).toBe(false);
     expect(entry && 'contentType' in entry).toBe(false);

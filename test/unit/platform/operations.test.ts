@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  estimateLoanLtv,
   getLoan,
   listAccounts,
   listActivities,
@@ -9,10 +10,13 @@ import {
   listLoans,
   listPortfolios,
   listWallets,
+  ltvDryRun,
   pageOf,
+  path,
   readAgentWallets,
   testConnection,
 } from '../../../src/main/platform';
+import { estimateLtvRequest, ltvDryRunRequest, readUrl } from '../../../src/shared/ltv-reads';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
 import { startFixture, type Fixture } from './client-fixture';
 
@@ -250,5 +254,69 @@ describe('single answers and pages that hold nulls, or come from elsewhere (issu
       ok: true,
       value: { loanId: 'L1', amount: { jsonNumber: '1234567.123456789012345678' } },
     });
+  });
+});
+
+describe('the LTV reads: PATCHes that change nothing (src/shared/ltv-reads.ts)', () => {
+  const input = { loanId: "loan é/1 O'Brien", amount: '12.5', includeInterest: false };
+
+  it('send exactly the request the renderer previews, once, and answer it with the request as sent', async () => {
+    answerWith(loan);
+    const client = fx.client();
+    const res = await estimateLoanLtv(client, ORG, input);
+    const preview = estimateLtvRequest(ORG, input);
+    expect(preview.ok && res.ok).toBe(true);
+    if (!preview.ok || !res.ok) return;
+    expect(fx.server.hits).toHaveLength(1);
+    const hit = fx.server.hits[0]!;
+    expect(hit.signatureValid).toBe(true);
+    expect(hit.method).toBe('PATCH');
+    expect(hit.url).toBe(`/platform${preview.value.path}`);
+    expect(hit.headers['content-type']).toBe('application/vnd.estimate-loan-ltv+json');
+    expect(hit.body).toBe('{"amount":"12.5","includeInterest":false}');
+    expect(res.value.sent).toEqual({
+      method: 'PATCH',
+      url: readUrl(`${fx.server.baseUrl}/`, preview.value.path),
+      contentType: 'application/vnd.estimate-loan-ltv+json',
+      body: hit.body,
+    });
+    expect(res.value.sent.url).toBe(client.urlOf(preview.value.path));
+    expect(res.value.answer).toEqual(loan);
+
+    const body = { loanAmount: '1000', collaterals: [{ amount: '1', currency: 'BTC' }] };
+    answerWith({ ltv: '0.5' });
+    const dry = await ltvDryRun(client, ORG, { body });
+    expect(dry.ok && dry.value.answer).toEqual({ ltv: '0.5' });
+    const dryHit = fx.server.hits[1]!;
+    expect([dryHit.method, dryHit.pathname, dryHit.headers['content-type'], dryHit.body]).toEqual([
+      'PATCH',
+      `/platform/organizations/${ORG}/loans`,
+      'application/vnd.calculate-ltv-dry-run+json',
+      JSON.stringify(body),
+    ]);
+  });
+
+  it('encode the path as every other call does, and refuse a segment that would change the resource', () => {
+    for (const id of ["loan é/1 O'Brien", 'a(b)*!c', '%2E', 'x?y#z'])
+      expect(estimateLtvRequest('org 1', { loanId: id })).toEqual({
+        ok: true,
+        value: expect.objectContaining({ path: path`/organizations/${'org 1'}/loans/${id}` }),
+      });
+    for (const id of ['.', '..'])
+      expect(estimateLtvRequest(ORG, { loanId: id })).toMatchObject({
+        ok: false,
+        error: { code: 'bad-input' },
+      });
+    expect(ltvDryRunRequest('..', { body: {} }).ok).toBe(false);
+  });
+
+  it('are not repeated on a 429 or a 5xx: the failure is answered after one request', async () => {
+    for (const status of [429, 503]) {
+      fx.server.hits.length = 0;
+      fx.server.setHandler((_req, res) => sendJson(res, status, { error: 'nope', message: 'no' }));
+      const res = await estimateLoanLtv(fx.client(), ORG, input);
+      expect(res.ok).toBe(false);
+      expect(fx.server.hits.filter((h) => h.method === 'PATCH')).toHaveLength(1);
+    }
   });
 });

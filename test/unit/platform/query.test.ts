@@ -1,3 +1,7 @@
+/**
+ * The query and path builders (src/main/platform/query.ts): values as platform-facts sends them, in
+ * a stable order, strictly encoded, and the exact wording of what they refuse.
+ */
 import { describe, expect, it } from 'vitest';
 import {
   QUERY_NAMES,
@@ -106,5 +110,33 @@ describe('path segments', () => {
     const result = safePath(() => path`/organizations/${'..'}/loans`);
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('bad-input');
+  });
+});
+
+describe('buildQuery at its edges', () => {
+  it('sends true as "true" and leaves a null value out', () => {
+    expect(buildQuery({ a: true, b: null, c: 'x' }, ['a', 'b', 'c'])).toBe('?a=true&c=x');
+    expect(buildQuery({ b: null }, ['b'])).toBe('');
+  });
+  it('says which number it refuses', () => {
+    expect(() => buildQuery({ limit: 1.5 }, ['limit'])).toThrow('query number 1.5 is not a safe integer');
+  });
+});
+
+describe('path segments at their edges', () => {
+  it('says which segment it refuses, as a bad-input failure', () => {
+    expect(() => pathSegment('..')).toThrow('".." is not a valid path segment');
+    expect(safePath(() => path`/loans/${'.'}`)).toEqual({
+      ok: false,
+      error: { code: 'bad-input', message: '"." is not a valid path segment' },
+    });
+    expect(safePath(() => path`/loans/${'l 1'}/x`)).toEqual({ ok: true, value: '/loans/l%201/x' });
+  });
+  it('calls anything else thrown while building an invalid path segment', () => {
+    expect(
+      safePath(() => {
+        throw 'not an Error';
+      }),
+    ).toEqual({ ok: false, error: { code: 'bad-input', message: 'invalid path segment' } });
   });
 });

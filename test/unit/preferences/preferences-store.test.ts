@@ -2,17 +2,14 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EventBus } from '../../../src/main/events/event-bus';
-import { registerWebhookHandlers, type WebhookDeps } from '../../../src/main/handlers/webhook-handlers';
 import type { Logger } from '../../../src/main/log/logger';
-import { registerPreferencesHandlers } from '../../../src/main/handlers/preferences-handlers';
+import { preferencesHandlers } from '../../../src/main/handlers/preferences-handlers';
 import {
   osAccountName,
   PreferencesStore,
   UNKNOWN_OPERATOR,
 } from '../../../src/main/preferences/preferences-store';
 import { createRouter } from '../../../src/main/router/router';
-import { WebhookReceiver } from '../../../src/main/webhooks/receiver';
 
 const log: Logger = { info: () => {}, warn: () => {}, error: () => {} };
 let dataDir: string;
@@ -21,30 +18,7 @@ beforeEach(async () => {
 });
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
-function handlers(preferences: PreferencesStore) {
-  const deps = {
-    receiver: new WebhookReceiver(),
-    events: new EventBus(),
-    log,
-    notifier: null,
-    preferences,
-  } as unknown as WebhookDeps; // the notification calls use none of the other services
-  return registerWebhookHandlers(deps);
-}
-
 describe('preferences', () => {
-  it('keep the webhook notification choices across a restart', async () => {
-    const first = handlers(await PreferencesStore.open({ dataDir }));
-    const set = await first['webhooks.setNotifications']({
-      eventTypes: ['loan.approved', 'deposit.created'],
-    });
-    expect(set.ok).toBe(true);
-
-    const second = handlers(await PreferencesStore.open({ dataDir }));
-    const status = await second['webhooks.status']({});
-    expect(status.ok && status.value.notifications.eventTypes).toEqual(['loan.approved', 'deposit.created']);
-  });
-
   it('keep per-workspace choices apart and forget a removed workspace', async () => {
     const store = await PreferencesStore.open({ dataDir });
     await store.update({ workspaceId: 'w1' }, { webhookNotifications: ['a'] });
@@ -160,7 +134,7 @@ describe('the operator name', () => {
 
   it('is read and set through the contract, which refuses a bad name before the store sees it', async () => {
     const store = await PreferencesStore.open({ dataDir, accountName: account });
-    const handlers = registerPreferencesHandlers({ preferences: store });
+    const handlers = preferencesHandlers({ preferences: store });
     const router = createRouter(handlers as Parameters<typeof createRouter>[0], log);
     expect(await router.dispatch('preferences.operatorName', {})).toEqual({
       ok: true,

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RiskWatch, type RiskWatchDeps } from '../../../src/main/risk/risk-watch';
 import { RiskStateFile } from '../../../src/main/risk/risk-state-file';
-import type { WorkspaceClient } from '../../../src/main/app/platform-clients';
+import type { WorkspaceClient } from '../../../src/main/platform/platform-clients';
 import type { Loan } from '../../../src/shared/platform/resources';
 import type { RiskAlert } from '../../../src/shared/risk';
 import type { JobFailure } from '../../../src/shared/job-status';

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { actionInput } from '../../../src/shared/actions';
-import { amountAtMost, amountProblem, positiveAmount } from '../../../src/shared/amounts';
+import {
+  MAX_AMOUNT_DECIMALS,
+  amountAtMost,
+  amountProblem,
+  positiveAmount,
+} from '../../../src/shared/amounts';
+import { estimateLtvInput } from '../../../src/shared/ltv-reads';
 
 describe('amounts an operator types', () => {
   it.each([
@@ -86,18 +92,36 @@ describe('amounts an operator types', () => {
     expect(issues({ kind: 'loans.acceptRepayment', loanId: 'L1', amount: '007.5' })).toEqual([
       ['amount', 'has leading zeros, which are not allowed: write 7.5'],
     ]);
-    expect(
-      issues({
-        kind: 'loans.estimateLtv',
-        loanId: 'L1',
-        collaterals: [{ amount: '1', currency: 'BTC', mainCurrency: 'BTC', amountInUsd: '0100' }],
-      }),
-    ).toEqual([['collaterals.0.amountInUsd', 'has leading zeros, which are not allowed: write 100']]);
+    const estimate = estimateLtvInput.safeParse({
+      loanId: 'L1',
+      collaterals: [{ amount: '1', currency: 'BTC', mainCurrency: 'BTC', amountInUsd: '0100' }],
+    });
+    expect(estimate.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['collaterals.0.amountInUsd', 'has leading zeros, which are not allowed: write 100'],
+    ]);
   });
 
   it('compares exactly, beyond the precision of a double', () => {
     expect(amountAtMost('99999999999999999999.999999999999999999', '100000000000000000000')).toBe(true);
     expect(amountAtMost('100000000000000000000.000000000000000001', '100000000000000000000')).toBe(false);
     expect(amountAtMost('0.30000000000000000001', '0.3')).toBe(false);
+  });
+});
+
+describe('amountProblem messages', () => {
+  it('blames a sign or 0x only at the start, and counts decimals only of a plain decimal', () => {
+    const shape = 'must be a decimal number such as 1250.5';
+    const many = '1'.repeat(MAX_AMOUNT_DECIMALS + 1);
+    expect(amountProblem('12-3')).toBe(shape);
+    expect(amountProblem('10x1')).toBe(shape);
+    expect(amountProblem(`1.${many}a`)).toBe(shape);
+    expect(amountProblem(`a1.${many}`)).toBe(shape);
+    expect(amountProblem(`12.${many}`)).toBe(`has more than ${MAX_AMOUNT_DECIMALS} decimals`);
+  });
+  it('carries the reason into the schema issue', () => {
+    const parsed = positiveAmount.safeParse('-1');
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([
+      'must be a plain positive number, without a sign',
+    ]);
   });
 });

@@ -66,6 +66,21 @@ describe('weakPassphraseMessage', () => {
   });
 });
 
+describe('passphrases that only look long', () => {
+  it('scores like a cracker: repeats and common passwords fail whatever their length', () => {
+    expect(passphraseStrength('aaaaaaaaaaaaaaaaaaaaaaaa').acceptable).toBe(false);
+    expect(passphraseStrength('Password123456').acceptable).toBe(false);
+    expect(passphraseStrength('short Zq!9').acceptable).toBe(false); // under 12 characters
+    expect(passphraseStrength('quartz lantern meadow orbit').acceptable).toBe(true);
+    const weak = passphraseStrength('aaaaaaaaaaaa');
+    expect(weak.score).toBeLessThan(3);
+    expect(weak.warning).toMatch(/Repeated characters/);
+    expect(weak.suggestions.length).toBeGreaterThan(0);
+    expect(weakPassphraseMessage('aaaaaaaaaaaa')).toMatch(/too easy to guess \(strength 0 of 4/);
+    expect(weakPassphraseMessage('quartz lantern meadow orbit')).toBeNull();
+  });
+});
+
 /** Issue 26's red-team passphrases: each was accepted, and each must now be refused, saying why. */
 describe('passphrases an offline guesser tries first', () => {
   const refused: [string, RegExp][] = [

@@ -1,5 +1,5 @@
 import type { WorkspaceView } from '@shared/contract';
-import { useWorkspaceStore } from '../state/workspace-store';
+import { activate, useWorkspaceList } from '../state/workspace-store';
 import { useUiStateStore } from '../state/ui-state-store';
 import { useTheme } from '../state/theme';
 import { CopyButton } from '../components/CopyButton';
@@ -19,7 +19,7 @@ function fullLabel(w: WorkspaceView): string {
 const THEME_LABEL = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' } as const;
 
 export function TopBar({ workspace }: { workspace: WorkspaceView }) {
-  const list = useWorkspaceStore((s) => s.list);
+  const list = useWorkspaceList();
   const theme = useTheme();
   return (
     <header className="topbar">
@@ -30,7 +30,7 @@ export function TopBar({ workspace }: { workspace: WorkspaceView }) {
           data-testid="workspace-switcher"
           value={workspace.id}
           title={`Switch workspace (now: ${fullLabel(workspace)})`}
-          onChange={(e) => void useWorkspaceStore.getState().activate(e.target.value)}
+          onChange={(e) => void activate(e.target.value)}
         >
           {list.map((w) => (
             <option key={w.id} value={w.id} title={fullLabel(w)}>

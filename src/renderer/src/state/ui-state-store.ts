@@ -16,10 +16,10 @@
  */
 import { create } from 'zustand';
 import type { JsonObject } from '@shared/platform/resources';
-import { copper } from '../lib/api';
 import { tabToSave } from './crashed-tabs';
 import { DEFAULT_TAB, type TabId } from '@shared/tabs';
 import { parseUiState, type TableLayout, type WorkspaceUi } from './ui-state-schema';
+import { saveUiState } from './queries';
 
 export { parseUiState, type SortState, type TableLayout, type WorkspaceUi } from './ui-state-schema';
 
@@ -93,7 +93,7 @@ async function save(wsId: string): Promise<void> {
   const ui = useUiStateStore.getState().byWs[wsId];
   if (!ui) return;
   const uiState = stored(ui);
-  const res = await copper().workspaces.saveUiState({ id: wsId, uiState });
+  const res = await saveUiState(wsId, uiState);
   // A failed save only loses the remembered layout; it must not interrupt the operator.
   if (!res.ok && res.error.code !== 'workspace-not-found')
     console.warn('[ui-state] save failed:', res.error.code);

@@ -1,96 +1,64 @@
 /**
- * The workspace list and which one is active. Stored shape (memory only):
- *   { list: WorkspaceView[], activeId, status, error?, recoveredFrom? }
- * Switching sets `activeId` locally first so the cached view of the other workspace paints at
- * once; the main side is told afterwards and its `workspace-changed` event reconciles.
+ * Which workspace this window shows: UI state. The list itself is server state (`workspacesQuery`
+ * in state/queries.ts); every arrival of it (the first read, `workspace-changed`, a create, an edit,
+ * a removal) goes through `receive`, which restores each workspace's remembered view before it
+ * first renders and keeps this window's choice unless that workspace was removed.
+ * Switching sets `activeId` at once so the cached view of the other workspace paints; the main side
+ * is told afterwards.
  */
 import { create } from 'zustand';
+import { hashKey, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { WorkspaceList, WorkspaceView } from '@shared/contract';
-import type { AppError, Result } from '@shared/result';
-import { copper } from '../lib/api';
-import { useUiStateStore } from './ui-state-store';
+import type { AppError } from '@shared/result';
 import { pickActive } from './active-workspace';
+import { queryClient } from './query-client';
+import { activateWorkspace, workspacesQuery } from './queries';
+import { useUiStateStore } from './ui-state-store';
 
-interface WorkspaceState {
-  list: WorkspaceView[];
-  activeId: string | null;
-  status: 'loading' | 'ready' | 'error';
-  error: AppError | null;
-  recoveredFrom: WorkspaceList['recoveredFrom'] | null;
-  /**
-   * Loads the workspace list. `beforeRender` runs once the active workspace is known but before
-   * the store updates (and React renders the shell): the place to start its data requests.
-   * `asked`: the same request already sent (at boot, before React), whose answer is used.
-   */
-  load(
-    beforeRender?: (activeId: string) => void,
-    asked?: Promise<Result<WorkspaceList>> | null,
-  ): Promise<void>;
-  apply(list: WorkspaceList): void;
-  activate(id: string): Promise<AppError | null>;
-  upsert(view: WorkspaceView): void;
-}
+export const useWorkspaceStore = create<{ activeId: string | null }>()(() => ({ activeId: null }));
 
-/** Restores each workspace's remembered view before it first renders; memory wins afterwards. */
-function hydrateAll(views: WorkspaceView[]): void {
+function receive(list: WorkspaceList): void {
   const ui = useUiStateStore.getState();
-  for (const w of views) ui.hydrate(w.id, w.uiState);
+  for (const w of list.workspaces) ui.hydrate(w.id, w.uiState);
+  // Events from main may name another active id (another window); this window keeps its own
+  // choice unless that workspace was removed.
+  const activeId = pickActive(list, useWorkspaceStore.getState().activeId);
+  if (activeId !== useWorkspaceStore.getState().activeId) useWorkspaceStore.setState({ activeId });
 }
 
-export const useWorkspaceStore = create<WorkspaceState>()((set, get) => ({
-  list: [],
-  activeId: null,
-  status: 'loading',
-  error: null,
-  recoveredFrom: null,
-  async load(beforeRender, asked) {
-    set({ status: 'loading', error: null });
-    const res = await (asked ?? copper().workspaces.list({}));
-    if (!res.ok) {
-      set({ status: 'error', error: res.error });
-      return;
-    }
-    hydrateAll(res.value.workspaces);
-    const activeId = pickActive(res.value, null);
-    if (activeId !== null) beforeRender?.(activeId);
-    set({
-      list: res.value.workspaces,
-      activeId,
-      status: 'ready',
-      recoveredFrom: res.value.recoveredFrom ?? null,
-    });
-  },
-  apply(list) {
-    // Events from main may name another active id (another window); this window keeps its own
-    // choice unless that workspace was removed.
-    hydrateAll(list.workspaces);
-    set({ list: list.workspaces, activeId: pickActive(list, get().activeId) });
-  },
-  async activate(id) {
-    if (!get().list.some((w) => w.id === id)) return null;
-    set({ activeId: id });
-    const res = await copper().workspaces.activate({ id });
-    return res.ok ? null : res.error;
-  },
-  upsert(view) {
-    hydrateAll([view]);
-    const list = get().list;
-    const i = list.findIndex((w) => w.id === view.id);
-    set({ list: i < 0 ? [...list, view] : list.map((w) => (w.id === view.id ? view : w)) });
-  },
-}));
+/**
+ * Follows the list in `client`'s cache from now on (and takes the one already there: boot.ts may
+ * have read it before the app was evaluated). The cache calls this synchronously as the data is
+ * written, before react-query tells any view, so no view renders a workspace before its
+ * remembered view is restored. Returns the unsubscribe.
+ */
+export function followWorkspaceList(client: QueryClient): () => void {
+  const hash = hashKey(workspacesQuery.queryKey);
+  const current = client.getQueryData(workspacesQuery.queryKey);
+  if (current) receive(current);
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || event.query.queryHash !== hash) return;
+    receive(event.query.state.data as WorkspaceList);
+  });
+}
 
-export function isActiveWorkspace(id: string): boolean {
-  return useWorkspaceStore.getState().activeId === id;
+/** Shows another workspace at once, then tells the main side; its refusal comes back. */
+export async function activate(id: string, client: QueryClient = queryClient): Promise<AppError | null> {
+  const list = client.getQueryData(workspacesQuery.queryKey);
+  if (!list?.workspaces.some((w) => w.id === id)) return null;
+  useWorkspaceStore.setState({ activeId: id });
+  const res = await activateWorkspace(id);
+  return res.ok ? null : res.error;
+}
+
+const NO_WORKSPACES: WorkspaceView[] = [];
+const workspacesOf = (list: WorkspaceList) => list.workspaces;
+
+export function useWorkspaceList(): WorkspaceView[] {
+  return useQuery({ ...workspacesQuery, select: workspacesOf }).data ?? NO_WORKSPACES;
 }
 
 export function useActiveWorkspace(): WorkspaceView | undefined {
-  return useWorkspaceStore((s) => s.list.find((w) => w.id === s.activeId));
-}
-
-/** Inside the shell there is always an active workspace; views rendered there may rely on it. */
-export function useWorkspace(): WorkspaceView {
-  const ws = useActiveWorkspace();
-  if (!ws) throw new Error('useWorkspace used outside an active workspace');
-  return ws;
+  const activeId = useWorkspaceStore((s) => s.activeId);
+  return useWorkspaceList().find((w) => w.id === activeId);
 }

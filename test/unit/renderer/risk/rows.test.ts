@@ -1,6 +1,8 @@
 /** The risk board's rows, columns, detail and totals under nulls and numbers (issue 25). */
 import { createElement } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import { createQueryClient } from '../../../../src/renderer/src/state/query-client';
 import { boardRows } from '../../../../src/renderer/src/features/risk/rows';
 import { riskColumns } from '../../../../src/renderer/src/features/risk/columns';
 import { RiskDetail } from '../../../../src/renderer/src/features/risk/RiskDetail';
@@ -29,7 +31,15 @@ describe('risk board rows', () => {
     const rows = boardRows(board(loans), sampleLoan.lenderOrganizationId ?? '', '1750010600000');
     expect(rows).toHaveLength(loans.length);
     renderRows(riskColumns, rows);
-    for (const row of rows) html(createElement(RiskDetail, { workspaceId: 'w', row, onClose: () => {} }));
+    // The detail reads the workspace list from the query cache, as in the app.
+    const client = createQueryClient();
+    for (const row of rows)
+      html(
+        createElement(QueryClientProvider, {
+          client,
+          children: createElement(RiskDetail, { workspaceId: 'w', row, onClose: () => {} }),
+        }),
+      );
   });
 
   it('name the counterparty when its entry is there, its id when the list holds nulls', () => {

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ActionResult } from '@shared/actions';
 import type { AppError } from '@shared/result';
-import { copper } from '../../lib/api';
 import { ErrorBanner } from '../ErrorBanner';
 import { useActionStore, type OpenAction } from './action-store';
 import { Countdown } from './Countdown';
 import { OutcomeView } from './OutcomeView';
+import { executeAction } from './queries';
 
 type Phase =
   | { kind: 'ask' }
@@ -52,7 +52,7 @@ function ActionDialog({ open }: { open: OpenAction }) {
   const send = async () => {
     if (!canSend) return;
     setPhase({ kind: 'sending' });
-    const res = await copper().actions.execute({
+    const res = await executeAction({
       id: prepared.id,
       ...(needsPhrase ? { phrase: typed } : {}),
     });

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
-import type { GuardCounter, GuardStatus } from '@shared/platform/limits';
-import { copper } from '../../lib/api';
+import { useQuery } from '@tanstack/react-query';
+import type { GuardCounter } from '@shared/platform/limits';
 import { Countdown } from './Countdown';
+import { guardStatusQuery } from './queries';
 
 const level = (c: GuardCounter) =>
   c.count >= c.limit - 1 ? 'danger' : c.count >= c.limit * 0.5 ? 'warn' : 'ok';
@@ -12,27 +12,7 @@ const level = (c: GuardCounter) =>
  * requests back. The main side keeps the counts and decides; this only shows them.
  */
 export function GuardMeter({ workspaceId }: { workspaceId: string }) {
-  const [status, setStatus] = useState<GuardStatus | null>(null);
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      void copper()
-        .guard.status({ workspaceId })
-        .then((res) => {
-          if (live && res.ok) setStatus(res.value);
-        });
-    load();
-    const off = copper().events.on('guard-changed', (e) => {
-      if (e.workspaceId === workspaceId) load();
-    });
-    // Windows roll on without requests: refresh now and then so counts fall back.
-    const timer = setInterval(load, 15_000);
-    return () => {
-      live = false;
-      off();
-      clearInterval(timer);
-    };
-  }, [workspaceId]);
+  const status = useQuery(guardStatusQuery(workspaceId)).data ?? null;
   if (status === null) return null;
   const items: [string, string, GuardCounter][] = [
     ['auth', 'Failed authentications in the last hour (the key locks at the limit)', status.authFailures],

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import type { ActionResult, CheckResult, PreparedAction } from '@shared/actions';
 import type { OrderStatusView } from '@shared/exchange-actions';
 import type { AppError } from '@shared/result';
-import { copper } from '../../lib/api';
 import { ErrorBanner } from '../ErrorBanner';
 import { JsonBlock } from '../JsonBlock';
+import { checkAction, settleAction } from './queries';
 
 /** One of three honest outcomes: done (green), refused (red), outcome unknown (amber, never "failed"). */
 export function OutcomeView({ prepared, result }: { prepared: PreparedAction; result: ActionResult }) {
@@ -89,7 +89,7 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
   const [note, setNote] = useState('');
   const check = result.check ?? { available: false, what: 'Check the object on the platform.' };
 
-  const run = async (call: () => ReturnType<ReturnType<typeof copper>['actions']['check']>) => {
+  const run = async (call: () => ReturnType<typeof checkAction>) => {
     setChecking(true);
     setError(null);
     setFound(null);
@@ -108,7 +108,7 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
           className="btn warn"
           data-testid="check-now"
           disabled={checking}
-          onClick={() => void run(() => copper().actions.check({ id: prepared.id }))}
+          onClick={() => void run(() => checkAction(prepared.id))}
         >
           {checking ? 'Checking…' : 'Check now'}
         </button>
@@ -129,7 +129,7 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
               className="btn small"
               data-testid={`settle-${s}`}
               disabled={checking || note.trim() === ''}
-              onClick={() => void run(() => copper().actions.settle({ id: prepared.id, settled: s, note }))}
+              onClick={() => void run(() => settleAction({ id: prepared.id, settled: s, note }))}
             >
               {s === 'done' ? 'It happened' : 'It did not happen'}
             </button>

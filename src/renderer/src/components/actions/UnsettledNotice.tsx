@@ -1,16 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { SettlePanel } from './OutcomeView';
-import { useActionStore, watchUnsettledActions } from './action-store';
+import { subscribeActionEvents, unsettledActionsQuery } from './queries';
+
+const NONE: never[] = [];
 
 /**
  * Actions whose outcome is unknown stay visible until they are settled: an amber button in the top
  * bar, and a list with "Check now" (or the operator's own finding) for each.
  */
 export function UnsettledNotice() {
-  const unsettled = useActionStore((s) => s.unsettled);
+  const unsettled = useQuery(unsettledActionsQuery).data ?? NONE;
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => watchUnsettledActions(), []);
+  // Mounted once by the shell: the main side's events about actions keep the list current.
+  useEffect(() => subscribeActionEvents(), []);
   useEffect(() => {
     const dialog = ref.current;
     if (open && dialog && !dialog.open) dialog.showModal();

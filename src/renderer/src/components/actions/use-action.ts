@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { actionInput, type ActionInput, type ActionResult, type PreparedAction } from '@shared/actions';
 import type { AppError } from '@shared/result';
-import { copper } from '../../lib/api';
 import { useActionStore } from './action-store';
+import { prepareAction } from './queries';
 
 export interface ActionLauncher {
   /** Field name (as in the action input, e.g. "amount") → what to fix. */
@@ -42,7 +42,7 @@ export function useActionLauncher(): ActionLauncher {
       return;
     }
     setPreparing(true);
-    const res = await copper().actions.prepare({ workspaceId, action: early.data });
+    const res = await prepareAction({ workspaceId, action: early.data });
     setPreparing(false);
     if (!res.ok) {
       if (res.error.field) {
@@ -64,16 +64,4 @@ export function useActionLauncher(): ActionLauncher {
       setError(null);
     },
   };
-}
-
-/** Prepares and sends at once, for actions that change nothing (an estimate, a dry run). */
-export async function runReadOnlyAction(
-  workspaceId: string,
-  input: ActionInput,
-): Promise<{ ok: true; result: ActionResult; body: string | null } | { ok: false; error: AppError }> {
-  const prepared = await copper().actions.prepare({ workspaceId, action: input });
-  if (!prepared.ok) return prepared;
-  if (prepared.value.changesState) throw new Error(`${input.kind} changes state: it needs a confirmation`);
-  const result = await copper().actions.execute({ id: prepared.value.id });
-  return result.ok ? { ok: true, result: result.value, body: prepared.value.request.body } : result;
 }

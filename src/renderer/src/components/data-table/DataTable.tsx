@@ -20,7 +20,7 @@ import type { Virtualizer } from '@tanstack/react-virtual';
 import type { AppError } from '@shared/result';
 import type { TableLayout } from '../../state/ui-state-store';
 import { markViewSettled } from '../../state/readiness';
-import type { QueryStatus } from '../../state/workspace-query';
+import type { QueryStatus } from '../../state/query-client';
 import { ErrorBanner } from '../ErrorBanner';
 import { copyText } from '../CopyButton';
 import { ColumnMenu } from './ColumnMenu';

@@ -1,14 +1,15 @@
 import './updates.css';
-import { useEffect } from 'react';
-import { useUpdateStore } from '../../state/update-store';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ErrorBanner } from '../ErrorBanner';
+import { toAppError } from '../../state/query-client';
+import { installUpdate, updateStatusQuery } from './queries';
+import { useUpdateBusy } from './use-update-busy';
 
 /** "An update is ready": shown above the workspace bar once a downloaded update waits to install. */
 export function UpdateBanner() {
-  const status = useUpdateStore((s) => s.status);
-  const busy = useUpdateStore((s) => s.busy);
-  useEffect(() => {
-    void useUpdateStore.getState().load();
-  }, []);
+  const status = useQuery(updateStatusQuery).data;
+  const install = useMutation(installUpdate(useQueryClient()));
+  const busy = useUpdateBusy();
   if (status?.state !== 'ready') return null;
   return (
     <div className="update-banner" role="status" data-testid="update-banner">
@@ -20,7 +21,7 @@ export function UpdateBanner() {
         type="button"
         className="btn small primary"
         disabled={busy}
-        onClick={() => void useUpdateStore.getState().install(true)}
+        onClick={() => install.mutate(true)}
         data-testid="update-restart"
       >
         Restart and install
@@ -30,12 +31,13 @@ export function UpdateBanner() {
           type="button"
           className="btn small"
           disabled={busy}
-          onClick={() => void useUpdateStore.getState().install(false)}
+          onClick={() => install.mutate(false)}
           data-testid="update-on-quit"
         >
           Install when I quit
         </button>
       )}
+      {install.error ? <ErrorBanner error={toAppError(install.error)} testId="update-install-error" /> : null}
     </div>
   );
 }

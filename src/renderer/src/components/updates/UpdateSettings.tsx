@@ -1,8 +1,10 @@
 import './updates.css';
-import { useEffect } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateState } from '@shared/contract';
 import { ErrorBanner } from '../ErrorBanner';
-import { useUpdateStore } from '../../state/update-store';
+import { toAppError } from '../../state/query-client';
+import { checkForUpdate, updateStatusQuery } from './queries';
+import { useUpdateBusy } from './use-update-busy';
 
 const STATE_TEXT: Record<UpdateState, string> = {
   off: 'Off: your administrator has set no update feed, nothing is checked.',
@@ -21,13 +23,10 @@ const STATE_TEXT: Record<UpdateState, string> = {
  * the state, with "Check now". Installing is offered by UpdateBanner once an update is verified.
  */
 export function UpdateSettings() {
-  const status = useUpdateStore((s) => s.status);
-  const error = useUpdateStore((s) => s.error);
-  const busy = useUpdateStore((s) => s.busy);
-  useEffect(() => {
-    void useUpdateStore.getState().load();
-  }, []);
-  if (status === null) return null;
+  const status = useQuery(updateStatusQuery).data;
+  const check = useMutation(checkForUpdate(useQueryClient()));
+  const busy = useUpdateBusy();
+  if (status === undefined) return null;
   const { policy } = status;
   return (
     <section className="update-settings" data-testid="update-settings">
@@ -66,13 +65,13 @@ export function UpdateSettings() {
           type="button"
           className="btn small primary"
           disabled={busy || status.feedUrl === '' || status.state === 'unsupported'}
-          onClick={() => void useUpdateStore.getState().check()}
+          onClick={() => check.mutate()}
           data-testid="update-check"
         >
           Check now
         </button>
       </div>
-      {error ? <ErrorBanner error={error} testId="update-error" /> : null}
+      {check.error ? <ErrorBanner error={toAppError(check.error)} testId="update-error" /> : null}
     </section>
   );
 }

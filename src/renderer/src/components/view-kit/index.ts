@@ -11,7 +11,6 @@ export { DraftFilterBar, FilterBar, RefreshButton, type FilterActionsProps } fro
 export { filterFieldsFor, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
 export { NONE, SubTable, type SubColumn } from './SubTable';
 export { parseJsonText, type JsonTextCheck } from './json-text';
-export { useAnswer } from './use-answer';
 export { useDismissOnEscape } from './use-dismiss-on-escape';
 export { useDraftFilters, type DraftFilters } from './use-draft-filters';
 export { useTabTable, type TabTableProps } from './use-tab-table';

@@ -1,7 +1,5 @@
-import type { AppError } from '@shared/result';
+import { viewState, type QueryResultState } from '../../state/query-client';
 import { usePersistedLayout, type DataTableProps, type TableLayout } from '../data-table';
-
-type QueryState = Pick<DataTableProps<unknown>, 'status'> & { error?: AppError | null };
 
 export type TabTableProps = Pick<
   DataTableProps<unknown>,
@@ -10,23 +8,17 @@ export type TabTableProps = Pick<
 
 /**
  * What every tab's table is given besides its rows and columns: the test id `table-<name>`, the
- * layout remembered per workspace under `name`, and the query's state with its retry. Spread it:
- * `<DataTable {...table} rows={…} columns={…} getRowId={…} />`.
+ * layout remembered per workspace under `name`, and the query's state (useQuery's result) with its
+ * retry. Spread it: `<DataTable {...table} rows={…} columns={…} getRowId={…} />`.
  */
 export function useTabTable(
   wsId: string,
   name: string,
   defaults: TableLayout,
-  query: QueryState,
+  query: QueryResultState,
   onRetry: () => void,
 ): TabTableProps {
   const [layout, onLayoutChange] = usePersistedLayout(wsId, name, defaults);
-  return {
-    testId: `table-${name}`,
-    layout,
-    onLayoutChange,
-    status: query.status,
-    error: query.error,
-    onRetry,
-  };
+  const { status, error } = viewState(query);
+  return { testId: `table-${name}`, layout, onLayoutChange, status, error, onRetry };
 }

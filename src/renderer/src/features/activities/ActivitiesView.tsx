@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SavePathChoice, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ACTIVITY_FIELDS, type ActivityField, type RowSort } from '@shared/row-model';
@@ -9,25 +10,16 @@ import { ACTIVITY_TYPES } from '@shared/platform/enums';
 import type { Activity } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout, type SortState } from '../../components/data-table';
-import { copper } from '../../lib/api';
-import { useJobProgress } from '../../lib/progress-store';
-import { createWorkspaceQuery, stableKey, useWorkspaceQuery } from '../../state/workspace-query';
+import { stableKey } from '../../lib/stable-key';
+import { useWalkJob } from '../../state/jobs';
+import { chooseSavePath } from '../../state/queries';
+import { viewState } from '../../state/query-client';
 import { DraftFilterBar, filterFieldsFor, useDraftFilters, useTabTable } from '../../components/view-kit';
 import { ExportCsvDialog } from './ExportCsvDialog';
 import { ACTIVITY_COLUMNS } from './columns';
-import { ACTIVITY_DEFAULTS, activityFilterSchema, toPlatformFilters, type ActivityFilters } from './filters';
+import { ACTIVITY_DEFAULTS, activityFilterSchema, type ActivityFilters } from './filters';
+import { activitiesQuery } from './queries';
 import { useRowWindows } from './use-row-windows';
-
-/**
- * The rows stay on the main side (src/main/row-model): the load answers a store id and the walk's
- * report; the table reads windows of the store in the layout's sort (docs/performance.md, "A
- * million rows in the console").
- */
-const activitiesQuery = createWorkspaceQuery(
-  (wsId, f: ActivityFilters, jobId) =>
-    copper().rows.loadActivities({ workspaceId: wsId, jobId, maxRows: f.maxRows, ...toPlatformFilters(f) }),
-  'activities',
-);
 
 const LAYOUT = defaultLayout(ACTIVITY_COLUMNS, { id: 'createdAt', desc: true });
 const MAX_ROW_OPTIONS = [1_000, 10_000, 50_000, 100_000, 1_000_000].map((n) => ({
@@ -60,8 +52,13 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
     activityFilterSchema,
     ACTIVITY_DEFAULTS,
   );
+  const walk = activitiesQuery(wsId, applied);
+  const query = useQuery(walk);
+  const job = useWalkJob(walk.queryKey);
+  const entry = viewState(query);
+  const { refetch } = query;
   // Fetching every page is heavy, so filters are edited as a draft and applied with Load.
-  const reload = () => void activitiesQuery.load(wsId, applied, true);
+  const reload = () => void refetch();
   const form = useDraftFilters({
     applied,
     setApplied,
@@ -74,11 +71,10 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
 
   const [exportChoice, setExportChoice] = useState<SavePathChoice | null>(null);
   const [exportError, setExportError] = useState<AppError | null>(null);
-  const entry = useWorkspaceQuery(activitiesQuery, wsId, applied);
-  const progress = useJobProgress(entry.jobId);
+  const progress = job.progress;
   // After a failed request, the rows of the previous one are not shown under its error (issue 11).
-  const loaded = entry.status === 'error' ? null : entry.data;
-  const table = useTabTable(wsId, 'activities', LAYOUT, entry, reload);
+  const loaded = entry.status === 'error' ? null : (query.data ?? null);
+  const table = useTabTable(wsId, 'activities', LAYOUT, query, reload);
   const layoutSort = table.layout.sort;
   const rowSort = useMemo(() => rowSortOf(layoutSort), [layoutSort]);
   const windows = useRowWindows(loaded?.storeId ?? null, loaded?.rows ?? 0, rowSort);
@@ -90,14 +86,14 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
   useEffect(() => {
     if (goneStore === null || reloadedFor.current === goneStore) return;
     reloadedFor.current = goneStore;
-    void activitiesQuery.load(wsId, applied, true);
-  }, [goneStore, wsId, applied]);
+    void refetch();
+  }, [goneStore, refetch]);
 
   const startExport = async () => {
     setExportError(null);
     const date = new Date().toISOString().slice(0, 10);
     const suggestedName = `activities-${workspace.name.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${date}.csv`;
-    const res = await copper().exports.chooseSavePath({ suggestedName });
+    const res = await chooseSavePath(suggestedName);
     if (!res.ok) setExportError(res.error);
     else if (res.value.native && res.value.path === null) return;
     else setExportChoice(res.value);
@@ -132,7 +128,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
           label={`Loading activities${progress ? `, page ${progress.pages}` : ''}`}
           done={progress?.done ?? 0}
           total={progress?.total ?? null}
-          onCancel={entry.jobId ? () => void activitiesQuery.cancel(wsId) : undefined}
+          onCancel={job.cancel}
         />
       ) : null}
       {loaded ? (

@@ -4,9 +4,10 @@ import type { AppError } from '@shared/result';
 import { WalkReport } from '../../components/WalkReport';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ProgressBar } from '../../components/ProgressBar';
-import { copper, newJobId } from '../../lib/api';
-import { useJobProgress } from '../../lib/progress-store';
-import { toPlatformFilters, type ActivityFilters } from './filters';
+import { useJobProgress } from '../../state/jobs';
+import { cancelJob } from '../../state/queries';
+import type { ActivityFilters } from './filters';
+import { exportActivitiesCsv } from './queries';
 
 type Phase =
   | { kind: 'ready' }
@@ -36,15 +37,9 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
 
   const run = async () => {
     if (phase.kind === 'running' || path.trim() === '') return;
-    const jobId = newJobId('export');
+    const { jobId, done } = exportActivitiesCsv(workspace.id, path.trim(), filters);
     setPhase({ kind: 'running', jobId });
-    const res = await copper().exports.activitiesCsv({
-      workspaceId: workspace.id,
-      jobId,
-      filePath: path.trim(),
-      maxRows: filters.maxRows,
-      ...toPlatformFilters(filters),
-    });
+    const res = await done;
     setPhase(res.ok ? { kind: 'done', result: res.value } : { kind: 'failed', error: res.error });
   };
 
@@ -91,7 +86,7 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
           label="Exporting"
           done={progress?.done ?? 0}
           total={progress?.total ?? null}
-          onCancel={() => void copper().jobs.cancel({ jobId: phase.jobId })}
+          onCancel={() => void cancelJob(phase.jobId)}
         />
       ) : null}
       {phase.kind === 'done' ? (

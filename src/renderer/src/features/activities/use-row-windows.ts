@@ -11,7 +11,7 @@ import { WINDOW_MAX_ROWS, type RowSort } from '@shared/row-model';
 import type { Activity } from '@shared/platform/resources';
 import type { AppError } from '@shared/result';
 import type { RowSource } from '../../components/data-table';
-import { copper } from '../../lib/api';
+import { readActivityWindow } from './queries';
 
 const BLOCK = WINDOW_MAX_ROWS;
 /** Rows beyond each end of the visible range that are loaded ahead: 250 rows ≈ 25 frames of a fast scroll. */
@@ -81,32 +81,30 @@ export function useRowWindows(storeId: string | null, total: number, sort: RowSo
         if (cache.blocks.has(b) || cache.inflight.has(b)) continue;
         cache.inflight.add(b);
         const offset = b * BLOCK;
-        void copper()
-          .rows.window({
-            storeId: cache.storeId,
-            offset,
-            count: Math.min(BLOCK, cache.total - offset),
-            sort: cache.sort,
-          })
-          .then((res) => {
-            cache.inflight.delete(b);
-            // An answer for a cache that is neither shown nor wanted any more is dropped.
-            if (cache !== shown.current && cache !== pending.current) return;
-            if (!res.ok) {
-              // The shown store may be gone because its replacement is loading: not an error then.
-              if (cache === pending.current || pending.current === null)
-                setError({ ...res.error, field: cache.storeId });
-              return;
-            }
-            cache.blocks.set(b, res.value.rows);
-            evict(cache);
-            if (cache === pending.current && covers(cache)) {
-              pending.current = null;
-              show(cache);
-            }
-            setError(null);
-            setVersion((v) => v + 1);
-          });
+        void readActivityWindow({
+          storeId: cache.storeId,
+          offset,
+          count: Math.min(BLOCK, cache.total - offset),
+          sort: cache.sort,
+        }).then((res) => {
+          cache.inflight.delete(b);
+          // An answer for a cache that is neither shown nor wanted any more is dropped.
+          if (cache !== shown.current && cache !== pending.current) return;
+          if (!res.ok) {
+            // The shown store may be gone because its replacement is loading: not an error then.
+            if (cache === pending.current || pending.current === null)
+              setError({ ...res.error, field: cache.storeId });
+            return;
+          }
+          cache.blocks.set(b, res.value.rows);
+          evict(cache);
+          if (cache === pending.current && covers(cache)) {
+            pending.current = null;
+            show(cache);
+          }
+          setError(null);
+          setVersion((v) => v + 1);
+        });
       }
     },
     [covers, evict, neededBlocks, show],

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import type { CallInput, WorkspaceView } from '@shared/contract';
+import type { WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
@@ -11,11 +12,11 @@ import {
   useTabTable,
   WalkStatus,
 } from '../../components/view-kit';
-import { copper } from '../../lib/api';
-import { useJobProgress } from '../../lib/progress-store';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
+import { useWalkJob } from '../../state/jobs';
+import { viewState } from '../../state/query-client';
 import { AddressDetail } from './AddressDetail';
 import { columns } from './columns';
+import { addressesQuery, type AddressParams } from './queries';
 import { findAddresses, prepareFind } from './search';
 
 const LIST_FIELDS = ['cryptoAddressIds', 'currencies', 'mainCurrencies', 'addressTags', 'addresses'] as const;
@@ -60,8 +61,7 @@ const FILTER_FIELDS = [
   f.checkbox('whitelistedOnly', 'Whitelisted only', 'filter-whitelisted'),
 ];
 
-type Params = Omit<CallInput<'cryptoAddresses.listAll'>, 'workspaceId' | 'jobId'>;
-function toParams(f: Filters): Params {
+function toParams(f: Filters): AddressParams {
   const lists = Object.fromEntries(LIST_FIELDS.filter((k) => f[k].length > 0).map((k) => [k, f[k]]));
   return {
     ...lists,
@@ -72,18 +72,17 @@ function toParams(f: Filters): Params {
   };
 }
 
-const addressQuery = createWorkspaceQuery(
-  (wsId, p: Params, jobId) => copper().cryptoAddresses.listAll({ workspaceId: wsId, jobId, ...p }),
-  'addresses',
-);
-
 const LAYOUT = defaultLayout(columns, { id: 'name', desc: false });
 
 export default function AddressBookView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [applied, setApplied] = useFeatureFilters(wsId, 'address-book', filterSchema, DEFAULTS);
   const params = useMemo(() => toParams(applied), [applied]);
-  const reload = () => void addressQuery.load(wsId, params, true);
+  const walk = addressesQuery(wsId, params);
+  const query = useQuery(walk);
+  const job = useWalkJob(walk.queryKey);
+  const entry = viewState(query);
+  const reload = () => void query.refetch();
   const form = useDraftFilters({
     applied,
     setApplied,
@@ -93,11 +92,9 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     listFields: LIST_FIELDS,
     keep: ['selectedId', 'find'],
   });
-  const entry = useWorkspaceQuery(addressQuery, wsId, params);
-  const progress = useJobProgress(entry.jobId);
   // After a failed request, the rows (and the detail) of the previous one are not shown under its
   // error (issue 11 point 6).
-  const loaded = entry.status === 'error' ? null : (entry.data?.items ?? null);
+  const loaded = entry.status === 'error' ? null : (query.data?.items ?? null);
   const find = applied.find ?? '';
   const rows = useMemo(() => (loaded ? findAddresses(loaded, find) : null), [loaded, find]);
   // The search text of 20,000 rows costs tens of ms: built while idle, not on the first keystroke.
@@ -111,7 +108,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     [loaded, applied.selectedId],
   );
 
-  const table = useTabTable(wsId, 'address-book', LAYOUT, entry, reload);
+  const table = useTabTable(wsId, 'address-book', LAYOUT, query, reload);
   return (
     <div className="split-v">
       <DraftFilterBar
@@ -123,9 +120,9 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
       />
       <WalkStatus
         status={entry.status}
-        data={entry.data}
-        progress={progress}
-        onCancel={entry.jobId ? () => void addressQuery.cancel(wsId) : undefined}
+        data={query.data}
+        progress={job.progress}
+        onCancel={job.cancel}
         label="Loading addresses"
         progressTestId="addresses-progress"
         reportTestId="address-book-walk"

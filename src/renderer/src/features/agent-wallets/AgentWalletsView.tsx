@@ -1,24 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AgentWalletsRead, WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
-import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
 import { usePortfolios } from '../../state/portfolios';
 import { ExchangeComposer } from './ExchangeComposer';
 import { agentWalletColumns } from './columns';
+import { agentWalletsQuery } from './queries';
 
 const filterSchema = z.object({
   portfolioId: z.string().optional(),
 });
 type Filters = z.infer<typeof filterSchema>;
 const DEFAULTS: Filters = {};
-
-const agentWalletsQuery = createWorkspaceQuery((wsId, p: { portfolioId?: string }) =>
-  copper().agentWallets.list({ workspaceId: wsId, ...(p.portfolioId ? { portfolioId: p.portfolioId } : {}) }),
-);
 
 /** Re-renders every few seconds so "time remaining" stays true on a screen left open all day. */
 function useNow(intervalMs: number): number {
@@ -39,7 +35,7 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
     () => (filters.portfolioId ? { portfolioId: filters.portfolioId } : {}),
     [filters.portfolioId],
   );
-  const entry = useWorkspaceQuery(agentWalletsQuery, wsId, params);
+  const entry = useQuery(agentWalletsQuery(wsId, params));
   const portfolios = usePortfolios(wsId);
   const names = useMemo(
     () => new Map((portfolios.data ?? []).map((p) => [p.portfolioId, p.portfolioName])),
@@ -48,14 +44,14 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
   const now = useNow(5000);
 
   const columns = useMemo(() => agentWalletColumns((id) => names.get(id), now), [names, now]);
-  const refresh = () => void agentWalletsQuery.load(wsId, params, true);
+  const refresh = () => void entry.refetch();
 
   const table = useTabTable(wsId, 'agent-wallets', LAYOUT, entry, refresh);
   return (
     <div className="split-v">
       <FilterBar
         actions={{ onRefresh: refresh }}
-        fields={[f.portfolio('portfolioId', portfolios.data, 'filter-portfolio')]}
+        fields={[f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio')]}
         value={filters}
         onChange={(patch) => setFilters({ ...filters, ...patch })}
       />

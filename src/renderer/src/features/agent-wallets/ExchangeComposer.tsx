@@ -5,6 +5,7 @@ import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { OutcomeView } from '../../components/actions/OutcomeView';
 import { useActionLauncher } from '../../components/actions/use-action';
+import { EXCHANGE_ACTION_FORMS } from './exchange-action-form';
 import { template, TEMPLATE_TYPES, validateActionText } from './exchange-actions';
 import { JsonTextArea, TextField } from '../../components/view-kit';
 import { SessionList } from './SessionList';
@@ -32,7 +33,7 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
     const action = validation.action;
     void launcher.launch(
       workspace.id,
-      { kind: 'exchange.submit', action, ...(vault ? { vaultAddress: vault } : {}) },
+      EXCHANGE_ACTION_FORMS['exchange.submit'].input(action, vault),
       (result, prepared) => {
         useExchangeSession.getState().add(workspace.id, {
           id: result.id,
@@ -105,11 +106,11 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
           <button
             type="button"
             className="btn primary"
-            data-testid="action-exchange-submit"
+            data-testid={`action-${EXCHANGE_ACTION_FORMS['exchange.submit'].kind}`}
             disabled={!validation.ok || blocked !== null || launcher.preparing}
             onClick={review}
           >
-            {launcher.preparing ? 'Preparing…' : 'Review & send…'}
+            {launcher.preparing ? 'Preparing…' : EXCHANGE_ACTION_FORMS['exchange.submit'].label}
           </button>
         </div>
       </div>

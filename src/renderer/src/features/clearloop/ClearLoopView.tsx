@@ -1,17 +1,19 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { CLEARLOOP_ACTION_TYPES } from '@shared/platform/enums';
+import { PAGE_LIMITS } from '@shared/platform/page-limits';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
-import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
 import { FilterBar, filterFieldsFor, unsetWhenEmpty, useTabTable } from '../../components/view-kit';
 import { usePortfolios } from '../../state/portfolios';
 import { Pager } from './Pager';
 import { columns } from './columns';
+import { clearLoopQuery, type ClearLoopParams } from './queries';
 
-const PAGE_SIZES = [25, 50, 100, 200, 500, 1000] as const;
+const MAX_PAGE = PAGE_LIMITS.clearLoopActions.max;
+const PAGE_SIZES = [25, 50, 100, 200, 500, MAX_PAGE] as const;
 const ACTION_OPTIONS = [
   { value: 'add-funds', label: 'add-funds (delegate)' },
   { value: 'remove-funds', label: 'remove-funds (undelegate)' },
@@ -40,7 +42,7 @@ const filterSchema = z.object({
   actionType: z.enum(CLEARLOOP_ACTION_TYPES).optional(),
   executedOnly: z.boolean(),
   sortDirection: z.enum(['asc', 'desc']),
-  pageSize: z.number().int().min(1).max(1000),
+  pageSize: z.number().int().min(1).max(MAX_PAGE),
   page: z.number().int().min(1),
 });
 type Filters = z.infer<typeof filterSchema>;
@@ -52,12 +54,7 @@ const DEFAULTS: Filters = {
   page: 1,
 };
 
-type Params = Omit<Parameters<ReturnType<typeof copper>['clearloop']['list']>[0], 'workspaceId'>;
-const clearLoopQuery = createWorkspaceQuery((wsId, p: Params) =>
-  copper().clearloop.list({ workspaceId: wsId, ...p }),
-);
-
-function toParams(f: Filters): Params {
+function toParams(f: Filters): ClearLoopParams {
   return {
     ...(f.from ? { fromTimestamp: f.from } : {}),
     ...(f.to ? { toTimestamp: f.to } : {}),
@@ -79,9 +76,9 @@ export default function ClearLoopView({ workspace }: { workspace: WorkspaceView 
   // Any filter change goes back to page 1: page 7 of the old result means nothing for the new one.
   const setFilters = (next: Filters) => setFiltersRaw({ ...next, page: 1 });
   const params = useMemo(() => toParams(filters), [filters]);
-  const entry = useWorkspaceQuery(clearLoopQuery, wsId, params);
+  const entry = useQuery(clearLoopQuery(wsId, params));
   const portfolios = usePortfolios(wsId);
-  const reload = () => void clearLoopQuery.load(wsId, params, true);
+  const reload = () => void entry.refetch();
   const table = useTabTable(wsId, 'clearloop', LAYOUT, entry, reload);
 
   const accountOptions = useMemo(

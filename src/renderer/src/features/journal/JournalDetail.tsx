@@ -3,18 +3,19 @@ import { IdText } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
-import { useWorkspaceQuery } from '../../state/workspace-query';
+import { useQuery } from '@tanstack/react-query';
+import { viewState } from '../../state/query-client';
 import { DetailPane, FieldList } from '../../components/view-kit';
 import { journalEntryQuery } from './queries';
 import { outcomeTone } from './tones';
 
 /** The full entry as written (detail, operator, key fingerprint, seals): read from disk by its seq. */
 export function JournalDetail({ wsId, seq, onClose }: { wsId: string; seq: number; onClose(): void }) {
-  const query = useWorkspaceQuery(journalEntryQuery, wsId, seq);
-  // What was loaded for another entry is not shown while this one loads.
-  const current = query.dataKey === query.key;
-  const entry = current ? query.data : null;
-  const error = query.error;
+  // Keyed by seq with no placeholder: what was loaded for another entry is not shown while this one loads.
+  const query = useQuery(journalEntryQuery(wsId, seq));
+  const current = query.data !== undefined;
+  const entry = query.data ?? null;
+  const { error } = viewState(query);
 
   return (
     <DetailPane

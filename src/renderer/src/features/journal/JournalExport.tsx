@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ExportResult } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { copper } from '../../lib/api';
-import { journalFilter, type JournalParams } from './queries';
+import { chooseSavePath } from '../../state/queries';
+import { exportJournalCsv, type JournalParams } from './queries';
 
 /**
  * CSV export of the matching entries. Electron asks with a native dialog; the browser mode offers
@@ -26,7 +26,7 @@ export function JournalExport({
   const save = async (filePath: string) => {
     setBusy(true);
     setError(null);
-    const res = await copper().journal.exportCsv({ workspaceId: wsId, filePath, ...journalFilter(params) });
+    const res = await exportJournalCsv(wsId, filePath, params);
     setBusy(false);
     if (res.ok) {
       setDone(res.value);
@@ -39,7 +39,7 @@ export function JournalExport({
     setError(null);
     const date = new Date().toISOString().slice(0, 10);
     const suggestedName = `journal-${wsName.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${date}.csv`;
-    const res = await copper().exports.chooseSavePath({ suggestedName });
+    const res = await chooseSavePath(suggestedName);
     if (!res.ok) setError(res.error);
     else if (res.value.path === null) return;
     else if (res.value.native) await save(res.value.path);

@@ -6,6 +6,7 @@
  * paging happen on the main side.
  */
 import { useCallback, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { JOURNAL_OUTCOMES, type WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
@@ -18,7 +19,7 @@ import {
   useDebouncedCommit,
   useTabTable,
 } from '../../components/view-kit';
-import { useWorkspaceQuery } from '../../state/workspace-query';
+import { viewState } from '../../state/query-client';
 import { JournalDetail } from './JournalDetail';
 import { JournalExport } from './JournalExport';
 import { JournalVerdictNote } from './JournalVerdictNote';
@@ -65,8 +66,8 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
   const [search, setSearch] = useState(filters.search);
   const [selected, setSelected] = useState<{ rowId: string; seq: number } | null>(null);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
-  const entry = useWorkspaceQuery(journalActionsQuery, wsId, filters);
-  const verdict = useWorkspaceQuery(verdictQuery, wsId, null);
+  const entry = useQuery(journalActionsQuery(wsId, filters));
+  const verdict = useQuery(verdictQuery(wsId));
   const page = entry.data;
   const set = (patch: Partial<JournalParams>) => setFilters({ ...filters, page: 0, ...patch });
 
@@ -85,8 +86,8 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
   const rows = useMemo(() => (page ? journalTableRows(page.rows, expanded) : null), [page, expanded]);
 
   const refresh = () => {
-    void journalActionsQuery.load(wsId, filters, true);
-    void verdictQuery.load(wsId, null, true);
+    void entry.refetch();
+    void verdict.refetch();
   };
   const first = page ? Math.min(page.total, page.offset + 1) : 0;
   const last = page ? page.offset + page.rows.length : 0;
@@ -127,10 +128,7 @@ export default function JournalView({ workspace }: { workspace: WorkspaceView })
         value={filters}
         onChange={set}
       />
-      <JournalVerdictNote
-        verdict={verdict.data}
-        error={verdict.status === 'error' ? (verdict.error ?? null) : null}
-      />
+      <JournalVerdictNote verdict={verdict.data ?? null} error={viewState(verdict).error} />
       {page && page.unsettledActions > 0 ? (
         <div className="notice" data-testid="journal-unsettled-notice">
           {page.unsettledActions === 1 ? '1 action has' : `${page.unsettledActions} actions have`} an unknown

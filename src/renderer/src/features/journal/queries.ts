@@ -2,9 +2,10 @@
  * The Journal view's queries. The main side filters, groups by action and pages (100,000 entries
  * never cross the bridge); the view asks for one window of actions at a time.
  */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { JournalOutcome } from '@shared/contract';
 import { copper } from '../../lib/api';
-import { createWorkspaceQuery } from '../../state/workspace-query';
+import { unwrap } from '../../state/query-client';
 
 /** Actions per page (each brings its steps: at most 20 each, rarely more than 8). */
 export const PAGE_SIZE = 200;
@@ -37,20 +38,35 @@ export function journalFilter(p: JournalParams) {
 }
 
 /** One page of actions (one row per action id, with its steps), unsettled first, then the most recently active. */
-export const journalActionsQuery = createWorkspaceQuery((wsId, p: JournalParams) =>
-  copper().journal.actions({
-    workspaceId: wsId,
-    ...journalFilter(p),
-    offset: p.page * PAGE_SIZE,
-    limit: PAGE_SIZE,
-  }),
-);
+export const journalActionsQuery = (workspaceId: string, p: JournalParams) =>
+  queryOptions({
+    queryKey: [workspaceId, 'journal.actions', p] as const,
+    queryFn: () =>
+      unwrap(
+        copper().journal.actions({
+          workspaceId,
+          ...journalFilter(p),
+          offset: p.page * PAGE_SIZE,
+          limit: PAGE_SIZE,
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
 
-export const verdictQuery = createWorkspaceQuery((wsId, _p: null) =>
-  copper().journal.verify({ workspaceId: wsId }),
-);
+export const verdictQuery = (workspaceId: string) =>
+  queryOptions({
+    queryKey: [workspaceId, 'journal.verify', {}] as const,
+    queryFn: () => unwrap(copper().journal.verify({ workspaceId })),
+  });
 
 /** One full entry for the detail pane: an entry never changes once written, so it is read once. */
-export const journalEntryQuery = createWorkspaceQuery((wsId, seq: number) =>
-  copper().journal.entry({ workspaceId: wsId, seq }),
-);
+export const journalEntryQuery = (workspaceId: string, seq: number) =>
+  queryOptions({
+    queryKey: [workspaceId, 'journal.entry', { seq }] as const,
+    queryFn: () => unwrap(copper().journal.entry({ workspaceId, seq })),
+  });
+
+/** Writes the matching entries (the filters, every page) as CSV to a file the operator chose. */
+export function exportJournalCsv(workspaceId: string, filePath: string, p: JournalParams) {
+  return copper().journal.exportCsv({ workspaceId, filePath, ...journalFilter(p) });
+}

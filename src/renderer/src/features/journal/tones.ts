@@ -1,15 +1,15 @@
 import type { JournalOutcome } from '@shared/contract';
-import type { Tone } from '../../components/tones';
+import { toneIn, type Tone } from '../../components/tones';
 
+/** A journal outcome's colour: one entry per outcome (a new one is a type error here). */
+const OUTCOME_TONES = {
+  done: 'ok',
+  refused: 'danger',
+  unknown: 'warn',
+  'not-done': 'neutral',
+} as const satisfies Record<JournalOutcome, Tone>;
+
+/** Neutral for none, and for a spelling the journal does not know (a hand-edited file). */
 export function outcomeTone(outcome: JournalOutcome | null): Tone {
-  switch (outcome) {
-    case 'done':
-      return 'ok';
-    case 'refused':
-      return 'danger';
-    case 'unknown':
-      return 'warn';
-    default:
-      return 'neutral';
-  }
+  return toneIn(OUTCOME_TONES, outcome);
 }

@@ -1,16 +1,13 @@
 import { useState } from 'react';
-import type { ActionInput, ActionResult } from '@shared/actions';
+import type { ActionResult } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
 import {
-  LOAN_OPERATIONS,
-  availableLoanActions,
-  canAcceptRepayment,
-  canCancelInterestPayment,
-  canConfirmExternalDisbursement,
+  LOAN_ACTIONS,
   loanAllocationsOf,
   loanSide,
   repaymentAmountDefault,
   repaymentCeiling,
+  type LoanActionKind,
   type Verdict,
 } from '@shared/loan-actions';
 import { isJsonNumberText } from '@shared/json-number';
@@ -18,10 +15,8 @@ import type { Loan, LoanAllocation } from '@shared/platform/resources';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useActionLauncher } from '../../components/actions/use-action';
 import { localInputToEpochMs } from '../../lib/time';
+import { LOAN_ACTION_FORMS, LOAN_ACTION_FORM_LIST } from './loan-action-forms';
 import { refreshLoan, replaceLoan } from './queries';
-
-type ActionId = 'approve' | 'cancel-interest' | 'accept-repayment' | 'confirm-disbursement';
-type FormId = Exclude<ActionId, 'approve'>;
 
 interface LoanActionsProps {
   workspace: WorkspaceView;
@@ -55,28 +50,24 @@ const optionText = (a: LoanAllocation) =>
  * confirmation of the exact request → execute once.
  */
 export function LoanActions({ workspace, loan }: LoanActionsProps) {
-  const [open, setOpen] = useState<FormId | null>(null);
+  // Which kind's form is open: the kind string is the id (of the form, its button and its test ids).
+  const [open, setOpen] = useState<LoanActionKind | null>(null);
   const [amount, setAmount] = useState('');
   const [portfolioId, setPortfolioId] = useState('');
   const [effective, setEffective] = useState('');
   const [allocationId, setAllocationId] = useState('');
   const launcher = useActionLauncher();
 
-  const can = availableLoanActions(loan, workspace.organizationId);
   const side = loanSide(loan, workspace.organizationId);
   const { allocations, skipped } = loanAllocationsOf(loan);
   const pickedId = allocationId === '' ? undefined : allocationId;
+  const fields = open === null ? null : LOAN_ACTION_FORMS[open].fields;
 
   /** The rules for the open form's current pick: its warnings, or why it cannot be reviewed. */
   const current: Verdict | null =
-    open === 'cancel-interest'
-      ? canCancelInterestPayment(loan, side, pickedId)
-      : open === 'accept-repayment'
-        ? canAcceptRepayment(loan, side, pickedId)
-        : open === 'confirm-disbursement'
-          ? canConfirmExternalDisbursement(loan, side, pickedId)
-          : null;
-  const request = open === 'accept-repayment' && current?.ok ? current.allocation : null;
+    open === null ? null : LOAN_ACTIONS[open].availability(loan, side, pickedId);
+  const isRequest = fields?.allocation === 'request';
+  const request = isRequest && current?.ok ? current.allocation : null;
 
   const onResult = (r: ActionResult) => {
     // Done or unknown, the loan may have changed: show what the platform says now.
@@ -85,79 +76,45 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
     if (r.outcome === 'done') setOpen(null);
   };
 
-  const optional = <K extends string>(key: K, v: string) =>
-    (v.trim() ? { [key]: v.trim() } : {}) as Partial<Record<K, string>>;
-
-  const inputFor = (id: ActionId): ActionInput => {
+  const review = (kind: LoanActionKind) => {
     const effectiveDate = localInputToEpochMs(effective);
-    const when = effectiveDate ? { effectiveDate } : {};
-    switch (id) {
-      case 'approve':
-        return { kind: 'loans.approve', loanId: loan.loanId };
-      case 'cancel-interest':
-        return {
-          kind: 'loans.cancelInterestPayment',
-          loanId: loan.loanId,
-          loanAllocationId: allocationId,
-          ...when,
-          ...optional('portfolioId', portfolioId),
-        };
-      case 'accept-repayment':
-        // The amount is sent exactly as typed: the schema refuses spaces rather than trimming them.
-        return {
-          kind: 'loans.acceptRepayment',
-          loanId: loan.loanId,
-          amount,
-          ...(allocationId ? { requestAllocationId: allocationId } : {}),
-          ...optional('collateralPortfolioId', portfolioId),
-          ...when,
-        };
-      case 'confirm-disbursement':
-        return {
-          kind: 'loans.confirmExternalDisbursement',
-          loanId: loan.loanId,
-          loanAllocationId: allocationId,
-          ...optional('collateralPortfolioId', portfolioId),
-        };
-    }
+    const draft = { allocationId, amount, portfolioId, ...(effectiveDate ? { effectiveDate } : {}) };
+    void launcher.launch(workspace.id, LOAN_ACTION_FORMS[kind].input(loan.loanId, draft), onResult);
   };
 
-  const review = (id: ActionId) => void launcher.launch(workspace.id, inputFor(id), onResult);
-
   /** Pre-fills the amount from a request only where it is a plain decimal string. */
-  const pick = (id: string, form: FormId | null) => {
+  const pick = (id: string, kind: LoanActionKind | null) => {
     setAllocationId(id);
-    if (form !== 'accept-repayment') return;
-    const v = canAcceptRepayment(loan, side, id === '' ? undefined : id);
+    if (kind === null || !LOAN_ACTION_FORMS[kind].fields?.amount) return;
+    const v = LOAN_ACTIONS[kind].availability(loan, side, id === '' ? undefined : id);
     setAmount(repaymentAmountDefault(v.ok ? v.allocation : null).amount ?? '');
   };
 
-  /** An action with a form shows "…" and opens the form; one without goes straight to review. */
-  const button = (id: ActionId, operation: keyof typeof can) => {
-    const avail = can[operation];
-    const needsForm = id !== 'approve';
-    const label = `${LOAN_OPERATIONS[operation].title}${needsForm ? '…' : ''}`;
+  /** A kind with a form shows "…" and opens the form; one without goes straight to review. */
+  const button = (kind: LoanActionKind) => {
+    const form = LOAN_ACTION_FORMS[kind];
+    const avail = LOAN_ACTIONS[kind].availability(loan, side);
     return (
-      <div className="action-item" key={id}>
+      <div className="action-item" key={kind}>
         <button
           type="button"
           className="btn small"
-          data-testid={`action-${id}`}
+          data-testid={`action-${kind}`}
           disabled={!avail.ok || launcher.preparing}
-          title={avail.ok ? label : avail.why}
+          title={avail.ok ? form.label : avail.why}
           onClick={() => {
             launcher.reset();
-            if (id === 'approve') return review(id);
+            if (form.fields === null) return review(kind);
             setPortfolioId('');
             setEffective('');
-            setOpen(open === id ? null : id);
-            pick(avail.ok ? (avail.allocation?.loanAllocationId ?? '') : '', id);
+            setOpen(open === kind ? null : kind);
+            pick(avail.ok ? (avail.allocation?.loanAllocationId ?? '') : '', kind);
           }}
         >
-          {label}
+          {form.label}
         </button>
         {!avail.ok ? (
-          <span className="why-not" data-testid={`why-not-${id}`}>
+          <span className="why-not" data-testid={`why-not-${kind}`}>
             {avail.why}
           </span>
         ) : null}
@@ -165,24 +122,21 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
     );
   };
 
-  const notPrefilled = open === 'accept-repayment' ? repaymentAmountDefault(request) : null;
-  const ceiling = open === 'accept-repayment' ? repaymentCeiling(request) : null;
-  const needsAllocation = open === 'cancel-interest' || open === 'confirm-disbursement';
+  const notPrefilled = fields?.amount ? repaymentAmountDefault(request) : null;
+  const ceiling = fields?.amount ? repaymentCeiling(request) : null;
+  const needsAllocation = fields?.allocation === 'required';
   const blocked =
     current !== null && !current.ok
       ? current.why
       : needsAllocation && allocationId === ''
         ? 'Pick the allocation this acts on.'
         : null;
-  const portfolioField = open === 'cancel-interest' ? 'portfolioId' : 'collateralPortfolioId';
+  const portfolioField = fields?.portfolio ?? 'collateralPortfolioId';
   return (
     <div className="loan-actions" data-testid="loan-actions">
-      {button('approve', 'approve')}
-      {button('cancel-interest', 'cancelInterestPayment')}
-      {button('accept-repayment', 'acceptRepayment')}
-      {button('confirm-disbursement', 'confirmExternalDisbursement')}
+      {LOAN_ACTION_FORM_LIST.map((form) => button(form.kind))}
       {launcher.error ? <ErrorBanner error={launcher.error} testId="action-error" /> : null}
-      {open ? (
+      {open !== null && fields !== null ? (
         <form
           className="action-form"
           data-testid={`action-form-${open}`}
@@ -193,18 +147,14 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
           }}
         >
           <label className="field">
-            {open === 'accept-repayment'
-              ? 'Repayment request (read for the ceiling and the check; not sent)'
-              : 'Allocation'}
+            {isRequest ? 'Repayment request (read for the ceiling and the check; not sent)' : 'Allocation'}
             <select
               value={allocationId}
               onChange={(e) => pick(e.target.value, open)}
               className="mono"
               data-testid="action-allocation"
             >
-              <option value="">
-                {open === 'accept-repayment' ? '(none: the platform decides which)' : '(pick one)'}
-              </option>
+              <option value="">{isRequest ? '(none: the platform decides which)' : '(pick one)'}</option>
               {allocations.map((a) => (
                 <option key={a.loanAllocationId} value={a.loanAllocationId}>
                   {optionText(a)}
@@ -231,7 +181,7 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
                 ))}
             </ul>
           ) : null}
-          {open === 'accept-repayment' ? (
+          {fields.amount ? (
             <label className="field">
               Amount
               {ceiling?.ceiling != null
@@ -254,7 +204,9 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
             </label>
           ) : null}
           <label className="field">
-            {open === 'cancel-interest' ? 'Portfolio id (optional)' : 'Collateral portfolio id (optional)'}
+            {portfolioField === 'portfolioId'
+              ? 'Portfolio id (optional)'
+              : 'Collateral portfolio id (optional)'}
             <input
               value={portfolioId}
               onChange={(e) => setPortfolioId(e.target.value)}
@@ -263,7 +215,7 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
             />
             <FieldError name={portfolioField} message={launcher.fieldErrors[portfolioField]} />
           </label>
-          {open !== 'confirm-disbursement' ? (
+          {fields.effectiveDate ? (
             <label className="field">
               Effective date (optional)
               <input type="datetime-local" value={effective} onChange={(e) => setEffective(e.target.value)} />

@@ -7,6 +7,7 @@ import { LoanActions } from './LoanActions';
 import { LoanEmbedded } from './LoanEmbedded';
 import { LoanExtraFields, LoanFields } from './LoanFields';
 import { loanSide } from '@shared/loan-actions';
+import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import { LtvBar } from '../../components/LtvBar';
 import { LtvEstimate } from './LtvEstimate';
 import { DetailPane } from '../../components/view-kit';
@@ -32,7 +33,7 @@ export function LoanDetail({
         <>
           <Amount value={loan.amount} currency={loan.currency} />
           <Badge value={loan.status} />
-          {side ? <Badge value={side === 'lender' ? 'lend' : 'borrow'} label={`you are ${side}`} /> : null}
+          {side ? <Badge value={side} label={`you are ${LOAN_SIDE_PARTIES[side]}`} /> : null}
         </>
       }
     >

@@ -3,7 +3,8 @@
  * actions work on the loan read whole and fresh: asked for once the selection has settled (not per
  * arrow key), again on every selection, with the row's heading shown meanwhile.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
 import type { LoanRow } from '@shared/loan-row';
 import type { AppError } from '@shared/result';
@@ -11,7 +12,7 @@ import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { DetailPane } from '../../components/view-kit';
-import { useWorkspaceQuery } from '../../state/workspace-query';
+import { viewState } from '../../state/query-client';
 import { LoanDetail } from './LoanDetail';
 import { loanQuery } from './queries';
 
@@ -35,21 +36,21 @@ export function LoanDetailLoader(props: Props) {
 }
 
 function LoanRead({ workspace, row, onClose }: Props) {
-  const params = { loanId: row.loanId };
-  const entry = useWorkspaceQuery(loanQuery, workspace.id, params);
-  const reload = () => void loanQuery.load(workspace.id, params, true);
   // A loan read earlier is shown at once, and read again: the detail acts on what the platform
-  // says now. (Without one, the query's first read is that read.)
-  const hadData = useRef(entry.data !== null);
-  useEffect(() => {
-    if (hadData.current) reload();
-    // Once per selection (this component is keyed by loan id).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-  if (entry.data !== null && entry.data.loanId === row.loanId)
-    return <LoanDetail workspace={workspace} loan={entry.data} onClose={onClose} />;
+  // says now. (Without one, the query's first read is that read.) Once per selection: this
+  // component is keyed by loan id.
+  const loan = useQuery({ ...loanQuery(workspace.id, row.loanId), refetchOnMount: 'always' });
+  const reload = () => void loan.refetch();
+  if (loan.data !== undefined && loan.data.loanId === row.loanId)
+    return <LoanDetail workspace={workspace} loan={loan.data} onClose={onClose} />;
   return (
-    <LoanPending workspace={workspace} row={row} onClose={onClose} error={entry.error} onRetry={reload} />
+    <LoanPending
+      workspace={workspace}
+      row={row}
+      onClose={onClose}
+      error={viewState(loan).error}
+      onRetry={reload}
+    />
   );
 }
 

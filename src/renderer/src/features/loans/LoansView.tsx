@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { FilterBar, filterFieldsFor, useTabTable, WalkStatus } from '../../components/view-kit';
-import { useJobProgress } from '../../lib/progress-store';
-import { useWorkspaceQuery } from '../../state/workspace-query';
+import { useWalkJob } from '../../state/jobs';
 import { usePortfolios } from '../../state/portfolios';
+import { viewState } from '../../state/query-client';
 import { loanColumns } from './columns';
 import { LoanDetailLoader } from './LoanDetailLoader';
 import { LtvDryRun } from './LtvDryRun';
@@ -18,7 +19,7 @@ import {
   toWalkParams,
   type LoanFilters,
 } from './filters';
-import { loansAllQuery } from './queries';
+import { loansListAllQuery } from './queries';
 
 const SIDE_OPTIONS = [
   { value: 'lend', label: 'Lending' },
@@ -31,16 +32,18 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'loans', loanFilterSchema, LOAN_DEFAULTS);
   const params = useMemo(() => toWalkParams(filters), [filters]);
-  const entry = useWorkspaceQuery(loansAllQuery, wsId, params);
-  const progress = useJobProgress(entry.jobId);
+  const walk = loansListAllQuery(wsId, params);
+  const loans = useQuery(walk);
+  const job = useWalkJob(walk.queryKey);
+  const { status } = viewState(loans);
   const portfolios = usePortfolios(wsId);
   const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
-  const reload = () => void loansAllQuery.load(wsId, params, true);
-  const table = useTabTable(wsId, 'loans', layoutDefaults, entry, reload);
+  const reload = () => void loans.refetch();
+  const table = useTabTable(wsId, 'loans', layoutDefaults, loans, reload);
   const [dryRun, setDryRun] = useState(false);
   // After a failed walk, the previous filters' loans are not shown under its error.
-  const all = entry.status === 'error' ? null : (entry.data?.items ?? null);
+  const all = status === 'error' ? null : (loans.data?.items ?? null);
   const search = filters.search ?? '';
   const rows = useMemo(() => (all ? searchLoans(all, search) : null), [all, search]);
   // The search text of 10,000 loans costs tens of ms: built while idle, not on the first keystroke.
@@ -91,17 +94,17 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           f.select('side', 'Side', 'filter-side', SIDE_OPTIONS, { anyLabel: 'Both', parse: sideOf }),
           f.multi('loanTypes', 'Types', 'filter-types', LOAN_TYPES),
           f.multi('statuses', 'Statuses', 'filter-statuses', LOAN_STATUSES),
-          f.portfolio('portfolioId', portfolios.data, 'filter-portfolio'),
+          f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio'),
           f.checkbox('openOnly', 'Open only', 'filter-open'),
         ]}
         value={filters}
         onChange={set}
       />
       <WalkStatus
-        status={entry.status}
-        data={entry.data}
-        progress={progress}
-        onCancel={entry.jobId ? () => void loansAllQuery.cancel(wsId) : undefined}
+        status={status}
+        data={loans.data}
+        progress={job.progress}
+        onCancel={job.cancel}
         label="Loading loans"
         progressTestId="loans-progress"
         reportTestId="loans-walk"

@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { freeJsonBody } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
+import { freeJsonBody } from '@shared/ltv-reads';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
-import { runReadOnlyAction } from '../../components/actions/use-action';
+import { ReadPreview } from '../../components/actions/ReadPreview';
+import { ltvDryRun, previewLtvDryRun } from '../../components/actions/queries';
 import { Form, JsonTextArea, parseJsonText } from '../../components/view-kit';
 
 /**
@@ -28,11 +29,14 @@ function parseBody(text: string): Check {
   return check.ok ? { ok: true, body: check.value } : check;
 }
 
-/** The platform's LTV dry run, with a body the operator sees and edits before it is sent. */
+/**
+ * The platform's LTV dry run, with a body the operator sees and edits before it is sent: a read
+ * (`loans.ltvDryRun`), sent once per click, not journalled; its exact request shows below the body.
+ */
 export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [text, setText] = useState(() => JSON.stringify(LTV_DRY_RUN_TEMPLATE, null, 2));
-  const [answer, setAnswer] = useState<{ sent: string | null; value: unknown } | null>(null);
+  const [answer, setAnswer] = useState<{ sent: string; value: unknown } | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   const check = parseBody(text);
@@ -48,11 +52,10 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
     setBusy(true);
     setError(null);
     setAnswer(null);
-    const res = await runReadOnlyAction(workspace.id, { kind: 'loans.ltvDryRun', body: check.body });
+    const res = await ltvDryRun(workspace.id, { body: check.body });
     setBusy(false);
     if (!res.ok) setError(res.error);
-    else if (res.result.outcome === 'done') setAnswer({ sent: res.body, value: res.result.answer });
-    else setError(res.result.error ?? { code: 'bad-response', message: res.result.headline });
+    else setAnswer({ sent: res.value.sent.body, value: res.value.answer });
   };
 
   return (
@@ -96,6 +99,10 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
           </button>
         </div>
       </Form>
+      <ReadPreview
+        preview={check.ok ? previewLtvDryRun(workspace, { body: check.body }) : null}
+        testId="dry-request"
+      />
       {error ? <ErrorBanner error={error} testId="dry-error" /> : null}
       {answer ? (
         <div data-testid="dry-result" className="card">

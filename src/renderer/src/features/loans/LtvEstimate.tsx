@@ -1,12 +1,13 @@
 import { useState } from 'react';
-import { collateralAdjustment, type ActionInput } from '@shared/actions';
 import { positiveAmount } from '@shared/amounts';
 import type { WorkspaceView } from '@shared/contract';
+import { collateralAdjustment, type EstimateLtvInput } from '@shared/ltv-reads';
 import type { Loan } from '@shared/platform/resources';
 import type { AppError } from '@shared/result';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { runReadOnlyAction } from '../../components/actions/use-action';
+import { ReadPreview } from '../../components/actions/ReadPreview';
+import { estimateLtv, previewEstimateLtv } from '../../components/actions/queries';
 import { formatRatioPercent } from '../../lib/decimal';
 import { CheckboxField, Form, TextField } from '../../components/view-kit';
 import { LtvBar } from '../../components/LtvBar';
@@ -31,8 +32,9 @@ const COLLATERAL_INPUTS: {
 
 /**
  * What-if LTV: the platform's estimate for a changed loan amount and/or added collateral, shown
- * beside the current LTV. It is a PATCH, so it goes prepare → execute once like every action; it
- * changes nothing, so it needs no confirmation. A new request clears the previous estimate first.
+ * beside the current LTV. It is a PATCH that changes nothing: a read (`loans.estimateLtv`), sent
+ * once per click, not journalled. Its exact request is shown before it is sent. A new request
+ * clears the previous estimate first.
  */
 export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loan: Loan }) {
   const [amount, setAmount] = useState(String(loan.amount));
@@ -51,31 +53,30 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
     .find((p) => !p.success)?.error?.issues[0];
   const invalid = amountError !== undefined || rowError !== undefined;
 
+  const collaterals = rows.filter((r) => r.amount !== '' && r.currency.trim());
+  const input: EstimateLtvInput = {
+    loanId: loan.loanId,
+    ...(amount !== '' ? { amount } : {}),
+    ...(collaterals.length
+      ? {
+          collaterals: collaterals.map((r) => ({
+            amount: r.amount,
+            currency: r.currency.trim(),
+            mainCurrency: r.mainCurrency.trim() || r.currency.trim(),
+          })),
+        }
+      : {}),
+    includeInterest,
+  };
+
   const run = async () => {
     setBusy(true);
     setError(null);
     setResult(null);
-    const collaterals = rows.filter((r) => r.amount !== '' && r.currency.trim());
-    const input: ActionInput = {
-      kind: 'loans.estimateLtv',
-      loanId: loan.loanId,
-      ...(amount !== '' ? { amount } : {}),
-      ...(collaterals.length
-        ? {
-            collaterals: collaterals.map((r) => ({
-              amount: r.amount,
-              currency: r.currency.trim(),
-              mainCurrency: r.mainCurrency.trim() || r.currency.trim(),
-            })),
-          }
-        : {}),
-      includeInterest,
-    };
-    const res = await runReadOnlyAction(workspace.id, input);
+    const res = await estimateLtv(workspace.id, input);
     setBusy(false);
-    if (!res.ok) setError(res.error);
-    else if (res.result.outcome === 'done' && res.result.loan) setResult(res.result.loan);
-    else setError(res.result.error ?? { code: 'bad-response', message: res.result.headline });
+    if (res.ok) setResult(res.value.answer);
+    else setError(res.error);
   };
 
   const setRow = (i: number, patch: Partial<CollateralRow>) =>
@@ -141,6 +142,10 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
           Collateral {String(rowError.path[0] ?? '')} {rowError.message}
         </span>
       ) : null}
+      <ReadPreview
+        preview={invalid ? null : previewEstimateLtv(workspace, input)}
+        testId="estimate-request"
+      />
       {error ? <ErrorBanner error={error} testId="estimate-error" /> : null}
       {result ? (
         <div data-testid="estimate-result" className="estimate-result">

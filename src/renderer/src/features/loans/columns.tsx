@@ -5,6 +5,7 @@ import { Amount } from '../../components/Amount';
 import { formatBps, formatRatioPercent } from '../../lib/decimal';
 import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { loanSide } from '@shared/loan-actions';
+import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import { columnsFor } from '../../components/view-kit';
 
 const c = columnsFor<LoanRow>();
@@ -28,14 +29,13 @@ export function loanColumns(organizationId: string): ColumnSpec<LoanRow>[] {
     {
       id: 'side',
       header: 'Side',
-      value: (l) => loanSide(l, organizationId) ?? '',
+      value: (l) => {
+        const s = loanSide(l, organizationId);
+        return s ? LOAN_SIDE_PARTIES[s] : '';
+      },
       render: (l) => {
         const s = loanSide(l, organizationId);
-        return s ? (
-          <Badge value={s === 'lender' ? 'lend' : 'borrow'} label={s} />
-        ) : (
-          <span className="muted">—</span>
-        );
+        return s ? <Badge value={s} label={LOAN_SIDE_PARTIES[s]} /> : <span className="muted">—</span>;
       },
       width: 95,
     },

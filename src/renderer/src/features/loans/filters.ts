@@ -1,16 +1,16 @@
 /**
  * The loans tab's filters. The platform filters by side, type, status, open and portfolio: those
  * go to `loans.listAll`, which walks every page. It has no text search, so the search box filters
- * the walked loans here, with the same rule as the main side's `loanMatches` (shared/risk.ts).
+ * the walked loans here, over the fields `loanSearchFields` (shared/risk.ts) names.
  */
 import { z } from 'zod';
-import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
+import { LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
 import type { CallInput } from '@shared/contract';
 import { loanSearchFields } from '@shared/risk';
 import { localSearch } from '../../lib/local-search';
 
 export const loanFilterSchema = z.object({
-  side: z.enum(['lend', 'borrow']).optional(),
+  side: z.enum(LOAN_SIDES).optional(),
   loanTypes: z.array(z.enum(LOAN_TYPES)),
   statuses: z.array(z.enum(LOAN_STATUSES)),
   openOnly: z.boolean(),
@@ -42,7 +42,6 @@ export const prepareSearch = loanSearch.prepare;
 
 /**
  * The loans whose id, external id or counterparty (id or name) contains `search`, ignoring case,
- * in their order: the main side's `loanMatches` rule, over the same fields. No search: the same
- * array (so the table keeps its sort keys).
+ * in their order. No search: the same array (so the table keeps its sort keys).
  */
 export const searchLoans = loanSearch.find;

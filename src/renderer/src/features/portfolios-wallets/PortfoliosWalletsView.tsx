@@ -1,20 +1,14 @@
 import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { PORTFOLIO_TYPES } from '@shared/platform/enums';
 import type { Wallet } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
-import { useWorkspaceQuery } from '../../state/workspace-query';
+import { useInactivePortfolios, usePortfolios } from '../../state/portfolios';
 import { portfolioColumns, walletColumns, type PortfolioLabel } from './columns';
-import {
-  inactivePortfoliosQuery,
-  portfoliosQuery,
-  useInactivePortfolios,
-  usePortfolios,
-  WALLET_LIMIT,
-  walletsQuery,
-} from './queries';
+import { WALLET_LIMIT, walletsQuery } from './queries';
 import { WalletTotals } from './WalletTotals';
 import { FilterBar, filterFieldsFor, unsetWhenEmpty, useTabTable } from '../../components/view-kit';
 
@@ -37,7 +31,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'portfolios-wallets', filterSchema, DEFAULTS);
   const portfolios = usePortfolios(wsId);
-  const wallets = useWorkspaceQuery(walletsQuery, wsId, { nonEmpty: filters.nonEmpty });
+  const wallets = useQuery(walletsQuery(wsId, filters.nonEmpty));
 
   const inactive = useInactivePortfolios(wsId);
 
@@ -63,21 +57,21 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
   const truncated = (wallets.data?.length ?? 0) >= WALLET_LIMIT;
 
   const refresh = () => {
-    void portfoliosQuery.load(wsId, {}, true);
-    void inactivePortfoliosQuery.load(wsId, {}, true);
-    void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true);
+    void portfolios.refetch();
+    void inactive.refetch();
+    void wallets.refetch();
   };
 
-  const reloadPortfolios = () => void portfoliosQuery.load(wsId, {}, true);
+  const reloadPortfolios = () => void portfolios.refetch();
   const portfolioTable = useTabTable(wsId, 'portfolios', PORTFOLIO_LAYOUT, portfolios, reloadPortfolios);
-  const reloadWallets = () => void walletsQuery.load(wsId, { nonEmpty: filters.nonEmpty }, true);
+  const reloadWallets = () => void wallets.refetch();
   const walletTable = useTabTable(wsId, 'wallets', walletDefaults, wallets, reloadWallets);
   return (
     <div className="split-v">
       <section className="pane" style={{ flex: '0 0 34%' }}>
         <DataTable
           {...portfolioTable}
-          rows={portfolios.data}
+          rows={portfolios.data ?? null}
           columns={portfolioColumns}
           getRowId={(p) => p.portfolioId}
           selectedId={filters.portfolioId ?? null}
@@ -97,7 +91,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
         testId="wallet-filters"
         actions={{ onReset: () => setFilters(DEFAULTS) }}
         fields={[
-          f.portfolio('portfolioId', portfolios.data, 'filter-portfolio'),
+          f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio'),
           f.select('currency', 'Currency', 'filter-currency', currencies, {
             anyLabel: 'All currencies',
             parse: unsetWhenEmpty,
@@ -129,7 +123,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
   );
 }
 
-function filterWallets(wallets: Wallet[] | null, f: Filters): Wallet[] {
+function filterWallets(wallets: Wallet[] | undefined, f: Filters): Wallet[] {
   if (!wallets) return [];
   return wallets.filter(
     (w) =>

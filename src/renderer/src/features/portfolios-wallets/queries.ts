@@ -1,38 +1,38 @@
 /**
- * Portfolios and wallets of a workspace. Both are fetched whole (the platform's page maxima) and
+ * Portfolios and wallets of a workspace. Both are read whole (the platform's page maxima) and
  * filtered in memory, so filter changes are instant and totals cover exactly what is shown. The
- * portfolios themselves are shared state (`state/portfolios.ts`): other tabs' pickers read them.
+ * portfolios themselves are shared (`state/queries.ts`): other tabs' pickers read them. No React
+ * and no zod here: boot.ts prefetches this tab (the default one) before the app is evaluated.
  */
-import type { Wallet } from '@shared/platform/resources';
-import { createWorkspaceQuery } from '../../state/workspace-query';
-import { inactivePortfoliosQuery, NO_PORTFOLIO_PARAMS, portfoliosQuery } from '../../state/portfolios';
-import { readWallets } from './calls';
+import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { CallInput } from '@shared/contract';
+import { PAGE_LIMITS } from '@shared/platform/page-limits';
+import { copper } from '../../lib/api';
+import { prefetch, unwrap } from '../../state/query-client';
+import { portfoliosQuery } from '../../state/queries';
 
-export {
-  PORTFOLIO_LIMIT,
-  inactivePortfoliosQuery,
-  portfoliosQuery,
-  useInactivePortfolios,
-  usePortfolios,
-} from '../../state/portfolios';
+/** One page of the largest size the platform serves (PAGE_LIMITS): a full one may hide more. */
+export const WALLET_LIMIT = PAGE_LIMITS.wallets.max;
 
-export { WALLET_LIMIT } from './calls';
-
-export const walletsQuery = createWorkspaceQuery<{ nonEmpty: boolean }, Wallet[]>((wsId, p) =>
-  readWallets(wsId, p.nonEmpty),
-);
+export function walletsQuery(workspaceId: string, nonEmpty: boolean) {
+  const input: Omit<CallInput<'wallets.list'>, 'workspaceId'> = {
+    limit: WALLET_LIMIT,
+    ...(nonEmpty ? { nonEmpty: true } : {}),
+  };
+  return queryOptions({
+    queryKey: [workspaceId, 'wallets.list', input] as const,
+    queryFn: () => unwrap(copper().wallets.list({ workspaceId, ...input })),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /**
- * Starts the default tab's requests as soon as the workspace is known, with exactly the
- * parameters the view will ask for, so the view finds them in flight instead of waiting for
- * React to mount it (the cold-start profile's largest idle gap). `nonEmpty` is the one stored
- * filter that changes a request.
+ * The tab's three reads into the cache, with exactly the keys the view will ask for, so that the
+ * view finds them in flight (or answered) instead of asking after React mounted it. `nonEmpty` is
+ * the one stored filter that changes a request.
  */
-export function prefetchPortfoliosWallets(
-  wsId: string,
-  storedFilters: { nonEmpty?: unknown } | undefined,
-): void {
-  void portfoliosQuery.load(wsId, NO_PORTFOLIO_PARAMS);
-  void inactivePortfoliosQuery.load(wsId, NO_PORTFOLIO_PARAMS);
-  void walletsQuery.load(wsId, { nonEmpty: storedFilters?.nonEmpty === true });
+export function prefetchPortfoliosWallets(client: QueryClient, workspaceId: string, nonEmpty: boolean): void {
+  prefetch(client, portfoliosQuery(workspaceId, true));
+  prefetch(client, portfoliosQuery(workspaceId, false));
+  prefetch(client, walletsQuery(workspaceId, nonEmpty));
 }

@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { HistoryEntry, WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { Badge } from '../../components/Badge';
 import { DataTable, defaultLayout, type ColumnSpec } from '../../components/data-table';
 import {
@@ -10,13 +11,11 @@ import {
   FilterBar,
   filterFieldsFor,
   TextField,
-  useAnswer,
   useAutoRefresh,
   useDebouncedCommit,
   useTabTable,
 } from '../../components/view-kit';
-import { copper } from '../../lib/api';
-import { createWorkspaceQuery, useWorkspaceQuery } from '../../state/workspace-query';
+import { historyOperationsQuery, historyQuery, type HistoryParams } from './queries';
 
 /** '' = any; the main side reads a class ("4xx"), an exact code, or "none" (no answer). */
 const STATUS_CHOICES = ['', '2xx', '3xx', '4xx', '5xx', 'none'] as const;
@@ -46,7 +45,6 @@ const DEFAULTS: Filters = {
   operation: '',
   status: '',
 };
-const LIMIT = 5000;
 const f = filterFieldsFor<Filters>();
 const FIXED_FIELDS = [
   f.select('status', 'Status', 'filter-status', STATUS_OPTIONS),
@@ -54,26 +52,8 @@ const FIXED_FIELDS = [
   f.checkbox('autoRefresh', 'Auto-refresh (5 s)'),
 ];
 
-interface Params {
-  workspaceId?: string;
-  errorsOnly: boolean;
-  search: string;
-  operation: string;
-  status: string;
-}
-// Cached under the active workspace's id even in "all" scope: the view belongs to where it was asked.
-const historyQuery = createWorkspaceQuery((_wsId, p: Params) =>
-  copper().history.list({
-    ...(p.workspaceId ? { workspaceId: p.workspaceId } : {}),
-    errorsOnly: p.errorsOnly,
-    ...(p.search.trim() ? { search: p.search.trim() } : {}),
-    ...(p.operation ? { operation: p.operation } : {}),
-    ...(p.status ? { status: p.status } : {}),
-    limit: LIMIT,
-  }),
-);
-
 const c = columnsFor<HistoryEntry>();
+const NO_OPERATIONS: string[] = [];
 
 function statusTone(e: HistoryEntry) {
   if (e.status === null || e.status >= 400) return 'danger' as const;
@@ -85,9 +65,9 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'request-history', filterSchema, DEFAULTS);
   const [search, setSearch] = useState(filters.search);
-  const workspaces = useWorkspaceStore((s) => s.list);
+  const workspaces = useWorkspaceList();
   const names = useMemo(() => new Map(workspaces.map((w) => [w.id, w.name])), [workspaces]);
-  const params = useMemo<Params>(
+  const params = useMemo<HistoryParams>(
     () => ({
       ...(filters.scope === 'this' ? { workspaceId: wsId } : {}),
       errorsOnly: filters.errorsOnly,
@@ -97,23 +77,14 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
     }),
     [filters, wsId],
   );
-  const entry = useWorkspaceQuery(historyQuery, wsId, params);
-  const [operations, setOperations] = useState<string[]>([]);
-  const opsScope = filters.scope === 'this' ? wsId : undefined;
-  const rowCount = entry.data?.length ?? 0;
+  const entry = useQuery(historyQuery(wsId, params));
+  // The choices follow what was recorded (read again when the list changes size: queries.ts).
+  const operations = useQuery(historyOperationsQuery(params.workspaceId)).data ?? NO_OPERATIONS;
   const operationOptions = [...new Set([...operations, ...(filters.operation ? [filters.operation] : [])])];
-  // The choices follow what was recorded; refreshed when the list grows.
-  useAnswer(
-    `${opsScope ?? 'all workspaces'} ${rowCount}`,
-    () => copper().history.operations(opsScope ? { workspaceId: opsScope } : {}),
-    (res) => {
-      if (res.ok) setOperations(res.value);
-    },
-  );
 
   // Debounced search: history is local, but typing should not fire a request per keystroke.
   useDebouncedCommit(search, filters.search, (text) => setFilters({ ...filters, search: text }));
-  const refresh = () => void historyQuery.load(wsId, params, true);
+  const refresh = () => void entry.refetch();
   useAutoRefresh(filters.autoRefresh, 5000, refresh);
 
   const columns = useMemo<ColumnSpec<HistoryEntry>[]>(
@@ -206,7 +177,7 @@ export default function RequestHistoryView({ workspace }: { workspace: Workspace
       <DataTable
         {...table}
         layout={effectiveLayout}
-        rows={entry.data}
+        rows={entry.data ?? null}
         columns={columns}
         getRowId={(e) => String(e.seq)}
         emptyText="No requests recorded yet."

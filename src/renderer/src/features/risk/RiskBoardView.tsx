@@ -2,7 +2,8 @@
  * The risk board (issue 13): every open loan of the workspace by distance to margin call, read by
  * the main side's watch, which keeps running when this tab is not shown.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
@@ -10,8 +11,7 @@ import { DataTable, defaultLayout, usePersistedLayout } from '../../components/d
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Timestamp } from '../../components/Timestamp';
 import { useAfterPaintWhile, useNow } from '../../components/view-kit';
-import { stableKey, useWorkspaceQuery } from '../../state/workspace-query';
-import { installRiskAlerts, onRiskChanged } from './alerts';
+import { viewState } from '../../state/query-client';
 import { riskColumns } from './columns';
 import { FULL_PARAMS, HEAD_PARAMS, riskBoardQuery } from './queries';
 import { RiskDetail } from './RiskDetail';
@@ -25,24 +25,22 @@ const TABLE_TICK_MS = 15_000;
 
 export default function RiskBoardView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
-  useEffect(() => installRiskAlerts(), []);
   // The head (the loans closest to margin call) first, then every loan: the first rows paint
   // without waiting for thousands of loans to cross the bridge. The rest is asked for once the
   // head's rows are on screen: its answer (megabytes of JSON, parsed on this thread) must not land
-  // before the frame that shows them.
-  const [full, setFull] = useState(() => riskBoardQuery.get(wsId).dataKey === stableKey(FULL_PARAMS));
-  const params = full ? FULL_PARAMS : HEAD_PARAMS;
-  const entry = useWorkspaceQuery(riskBoardQuery, wsId, params);
+  // before the frame that shows them. A cycle's end (`risk-changed`) re-reads what is shown.
+  const client = useQueryClient();
+  const [full, setFull] = useState(
+    () => client.getQueryData(riskBoardQuery(wsId, FULL_PARAMS).queryKey) !== undefined,
+  );
+  const query = useQuery(riskBoardQuery(wsId, full ? FULL_PARAMS : HEAD_PARAMS));
+  const entry = viewState(query);
   const headReady = !full && entry.status === 'ready';
   useAfterPaintWhile(headReady, () => setFull(true));
-  useEffect(
-    () =>
-      onRiskChanged((changed) => {
-        if (changed === wsId) void riskBoardQuery.load(wsId, FULL_PARAMS, true);
-      }),
-    [wsId],
-  );
-  const reload = () => void riskBoardQuery.load(wsId, FULL_PARAMS, true);
+  const reload = () => {
+    if (full) void query.refetch();
+    else setFull(true);
+  };
   const now = useNow(TABLE_TICK_MS);
   const [filters, setFilters] = useFeatureFilters(wsId, 'risk', filterSchema, {});
   const layoutDefaults = useMemo(
@@ -50,7 +48,7 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
     [],
   );
   const [layout, setLayout] = usePersistedLayout(wsId, 'risk', layoutDefaults);
-  const board = entry.data;
+  const board = query.data ?? null;
   const rows = useMemo(() => {
     // The table sorts (by headroom by default) on keys it computes once per array.
     return board ? boardRows(board, workspace.organizationId, now) : null;

@@ -4,13 +4,14 @@ import { cureTime, readTopUp, topUpDryRunBody, type TopUp } from '@shared/risk';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
-import { runReadOnlyAction } from '../../components/actions/use-action';
-import { copper } from '../../lib/api';
+import { ReadPreview } from '../../components/actions/ReadPreview';
+import { ltvDryRun, previewLtvDryRun } from '../../components/actions/queries';
 import { formatRatioPercent } from '../../lib/decimal';
 import { LtvBar } from '../../components/LtvBar';
-import { putBoard } from './queries';
+import { acknowledgeRisk } from './queries';
 import { formatDuration, type BoardRow } from './rows';
 import { DetailPane, useNow } from '../../components/view-kit';
+import { useWorkspaceList } from '../../state/workspace-store';
 
 function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
   if (topUp === undefined) return <span className="muted">not asked yet</span>;
@@ -39,20 +40,20 @@ export function RiskDetail({
   const cure = cureTime(loan, now, tracked?.marginCallSeenAt);
   const inMarginCall = row.risk.band === 'margin-call';
 
+  // The platform's dry run is a read (`loans.ltvDryRun`): asked only by the button, its exact
+  // request shown beside it before it is sent.
+  const workspace = useWorkspaceList().find((w) => w.id === workspaceId);
+  const dryRun = topUpDryRunBody(loan);
   const askTopUp = async () => {
-    const request = topUpDryRunBody(loan);
     const at = String(Date.now());
-    if (!request.ok) return setAsked({ ok: false, why: request.why, at });
-    const res = await runReadOnlyAction(workspaceId, { kind: 'loans.ltvDryRun', body: request.body });
+    if (!dryRun.ok) return setAsked({ ok: false, why: dryRun.why, at });
+    const res = await ltvDryRun(workspaceId, { body: dryRun.body });
     if (!res.ok) return setAsked({ ok: false, why: res.error.message, at });
-    if (res.result.outcome !== 'done') return setAsked({ ok: false, why: res.result.headline, at });
-    setAsked(readTopUp(res.result.answer, String(request.body.targetLtv), at));
+    setAsked(readTopUp(res.value.answer, String(dryRun.body.targetLtv), at));
   };
   const acknowledge = async () => {
-    const res = await copper().risk.acknowledge({ workspaceId, loanId: loan.loanId });
-    if (!res.ok) return setError(res.error.message);
-    setError(null);
-    putBoard(workspaceId, res.value);
+    const res = await acknowledgeRisk(workspaceId, loan.loanId);
+    setError(res.ok ? null : res.error.message);
   };
 
   return (
@@ -109,6 +110,10 @@ export function RiskDetail({
               Ask the platform (dry run)
             </button>
           </p>
+          <ReadPreview
+            preview={workspace && dryRun.ok ? previewLtvDryRun(workspace, { body: dryRun.body }) : null}
+            testId="risk-dry-request"
+          />
           <p className="small">
             {tracked?.acknowledgedAt ? (
               <span data-testid="risk-acknowledged">

@@ -1,34 +1,24 @@
 /** The in-app notice of the watch's alerts for one workspace (newest first), with acknowledge. */
 import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { RiskAlert } from '@shared/risk';
 import { describeJobFailure, type JobFailure } from '@shared/job-status';
-import { copper } from '../../lib/api';
-import { notificationPermission, useRiskAlerts } from './alerts';
-import { putBoard } from './queries';
+import { notificationPermission } from './alerts';
+import { acknowledgeRisk, dismissAlert, riskAlertsQuery, watchFailureQuery } from './queries';
+
+const NO_ALERTS: RiskAlert[] = [];
 
 const SHOWN = 5;
 
 export function RiskNotices({ workspaceId }: { workspaceId: string }) {
-  const all = useRiskAlerts((s) => s.alerts);
+  const all = useQuery(riskAlertsQuery).data ?? NO_ALERTS;
   const alerts = all.filter((a) => a.workspaceId === workspaceId);
   const [permission, setPermission] = useState(notificationPermission());
   const [error, setError] = useState<string | null>(null);
   const failure = useWatchFailure(workspaceId);
   const acknowledge = async (alert: RiskAlert) => {
-    const res = await copper().risk.acknowledge({ workspaceId, loanId: alert.loanId });
-    if (!res.ok) return setError(res.error.message);
-    setError(null);
-    putBoard(workspaceId, res.value);
-    useRiskAlerts.setState((s) => ({
-      alerts: s.alerts.filter(
-        (a) =>
-          !(
-            a.workspaceId === workspaceId &&
-            a.loanId === alert.loanId &&
-            (a.kind === 'reminder' || a.kind === 'margin-call')
-          ),
-      ),
-    }));
+    const res = await acknowledgeRisk(workspaceId, alert.loanId);
+    setError(res.ok ? null : res.error.message);
   };
   return (
     <div className="risk-notices" data-testid="risk-notices">
@@ -72,7 +62,7 @@ export function RiskNotices({ workspaceId }: { workspaceId: string }) {
             type="button"
             className="btn small ghost"
             aria-label="Dismiss"
-            onClick={() => useRiskAlerts.getState().dismiss(a)}
+            onClick={() => dismissAlert(a)}
           >
             ✕
           </button>
@@ -88,27 +78,17 @@ export function RiskNotices({ workspaceId }: { workspaceId: string }) {
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * Issue 25: the watch's last cycle threw (from its `risk-changed` event), with the time shown
- * counting down to the retry; gone once a cycle succeeds or the workspace changes.
+ * Issue 25: the watch's last cycle threw (written from its `risk-changed` event by queries.ts),
+ * with the time shown counting down to the retry; gone once a cycle succeeds.
  */
 function useWatchFailure(workspaceId: string): { value: JobFailure; now: number } | null {
-  // Kept with its workspace: a switch shows nothing until that workspace's watch reports.
-  const [held, setHeld] = useState<{ workspaceId: string; value: JobFailure } | null>(null);
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(
-    () =>
-      copper().events.on('risk-changed', (e) => {
-        if (e.workspaceId !== workspaceId) return;
-        setNow(Date.now());
-        setHeld(e.failure ? { workspaceId, value: e.failure } : null);
-      }),
-    [workspaceId],
-  );
-  const value = held?.workspaceId === workspaceId ? held.value : null;
+  const held = useQuery(watchFailureQuery(workspaceId)).data;
+  const failure = held?.failure ?? null;
+  const [tick, setTick] = useState(0);
   useEffect(() => {
-    if (value === null) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    if (failure === null) return;
+    const timer = setInterval(() => setTick(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, [value]);
-  return value === null ? null : { value, now };
+  }, [failure]);
+  return failure === null || held === undefined ? null : { value: failure, now: Math.max(tick, held.seenAt) };
 }

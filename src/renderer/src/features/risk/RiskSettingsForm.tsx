@@ -1,9 +1,8 @@
 /** The watch's settings for the workspace: interval, reminder period (seconds) and warning band (LTV points). */
 import { useState } from 'react';
 import type { RiskBoard, RiskSettings } from '@shared/risk';
-import { copper } from '../../lib/api';
 import { Form, TextField } from '../../components/view-kit';
-import { FULL_PARAMS, riskBoardQuery } from './queries';
+import { checkRiskNow, configureRisk } from './queries';
 
 /** "60" → 60000; anything that is not a whole number of seconds → null (the field says so). */
 function seconds(text: string): number | null {
@@ -30,23 +29,16 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
     if (intervalMs === null) return setError('Interval: enter whole seconds, such as 60.');
     if (reminderMs === null) return setError('Reminder: enter whole seconds, such as 21600 (6 hours).');
     setBusy(true);
-    const res = await copper().risk.configure({
-      workspaceId,
-      intervalMs,
-      reminderMs,
-      warningPoints: points.trim(),
-    });
+    const res = await configureRisk(workspaceId, { intervalMs, reminderMs, warningPoints: points.trim() });
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
     setError(null);
-    void riskBoardQuery.load(workspaceId, FULL_PARAMS, true);
   };
   const checkNow = async () => {
     setBusy(true);
-    const res = await copper().risk.checkNow({ workspaceId });
+    const res = await checkRiskNow(workspaceId);
     setBusy(false);
     if (!res.ok) return setError(res.error.message);
-    riskBoardQuery.update(workspaceId, () => res.value);
   };
 
   return (

@@ -1,3 +1,4 @@
+import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import type { ColumnSpec } from '../../components/data-table';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
@@ -123,8 +124,8 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     id: 'side',
     header: 'Side',
     kind: 'badge',
-    value: (r) => r.side ?? '',
-    render: (r) => (r.side ? <Badge value={r.side === 'lender' ? 'lend' : 'borrow'} label={r.side} /> : null),
+    value: (r) => (r.side ? LOAN_SIDE_PARTIES[r.side] : ''),
+    render: (r) => (r.side ? <Badge value={r.side} label={LOAN_SIDE_PARTIES[r.side]} /> : null),
     width: 90,
   },
   {

@@ -1,20 +1,20 @@
 /** The board's rows: each open loan with its risk reading, computed once per board and clock tick. */
 import type { Counterparty, Loan, LoanEmbedded } from '@shared/platform/resources';
 import { objectEntries, objectOr, stringOr } from '../../lib/display-text';
-import { loanSide } from '@shared/loan-actions';
+import { loanSide, type LoanSide } from '@shared/loan-actions';
 import { assessLoan, type RiskBoard, type RiskRow, type TrackedLoan } from '@shared/risk';
 
 export interface BoardRow {
   loan: Loan;
   risk: RiskRow;
-  side: 'lender' | 'borrower' | null;
+  side: LoanSide | null;
   /** The other party's name when the platform sent it, else its id. */
   counterparty: string;
   tracked: TrackedLoan | undefined;
 }
 
 function counterpartyOf(loan: Loan, side: BoardRow['side']): string {
-  const id = side === 'lender' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
+  const id = side === 'lend' ? loan.borrowerCounterpartyId : loan.lenderCounterpartyId;
   // The platform may send null for `embedded`, the list or an entry of it (issue 25).
   const named = objectEntries<Counterparty>(objectOr<LoanEmbedded>(loan.embedded)?.counterparties).find(
     (c) => c.counterpartyId === id,

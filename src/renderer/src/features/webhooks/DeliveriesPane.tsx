@@ -1,13 +1,12 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SandboxDelivery, WorkspaceView } from '@shared/contract';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { Timestamp } from '../../components/Timestamp';
-import { copper } from '../../lib/api';
-import { useWorkspaceQuery } from '../../state/workspace-query';
 import { deliveryColumns } from './columns';
-import { deliveriesQuery, NO_PARAMS, subscriptionsQuery } from './store';
+import { deliveriesQuery, subscriptionsQuery, unsubscribeSandbox } from './queries';
 import {
   DetailPane,
   FieldList,
@@ -39,15 +38,14 @@ export function DeliveriesPane({
   onAutoRefresh,
 }: Props) {
   const wsId = workspace.id;
-  const params = useMemo(() => ({ subscriptionId: subscriptionId || null }), [subscriptionId]);
-  const entry = useWorkspaceQuery(deliveriesQuery, wsId, params);
-  const subs = useWorkspaceQuery(subscriptionsQuery, wsId, NO_PARAMS);
+  const deliveries = useQuery(deliveriesQuery(wsId, subscriptionId || null));
+  const subs = useQuery(subscriptionsQuery(wsId));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = entry.data?.find((d) => d.deliveryId === selectedId) ?? null;
+  const selected = deliveries.data?.find((d) => d.deliveryId === selectedId) ?? null;
 
-  const reload = () => void deliveriesQuery.load(wsId, params, true);
+  const reload = () => void deliveries.refetch();
   useAutoRefresh(autoRefresh, REFRESH_MS, reload);
-  const table = useTabTable(wsId, 'sandbox-deliveries', LAYOUT, entry, reload);
+  const table = useTabTable(wsId, 'sandbox-deliveries', LAYOUT, deliveries, reload);
 
   const subscriptionOptions = (subs.data ?? []).map((s) => ({
     value: s.subscriptionId,
@@ -55,9 +53,8 @@ export function DeliveriesPane({
   }));
 
   const unsubscribe = async (id: string) => {
-    const res = await copper().webhooks.unsubscribeSandbox({ workspaceId: wsId, subscriptionId: id });
+    const res = await unsubscribeSandbox(wsId, id);
     if (res.ok && subscriptionId === id) onSubscription('');
-    void subscriptionsQuery.load(wsId, NO_PARAMS, true);
   };
 
   return (
@@ -72,7 +69,7 @@ export function DeliveriesPane({
           ),
           onRefresh: () => {
             reload();
-            void subscriptionsQuery.load(wsId, NO_PARAMS, true);
+            void subs.refetch();
           },
           refreshTestId: 'delivery-refresh',
         }}
@@ -103,7 +100,7 @@ export function DeliveriesPane({
       <div className="split">
         <DataTable
           {...table}
-          rows={entry.data}
+          rows={deliveries.data ?? null}
           columns={deliveryColumns}
           getRowId={(d) => d.deliveryId}
           selectedId={selectedId}

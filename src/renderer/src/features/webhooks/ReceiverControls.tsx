@@ -1,14 +1,15 @@
 import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { receiverPort, type SandboxSubscription, type WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ALL_WEBHOOK_EVENT_TYPES } from '@shared/platform/enums';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { useWorkspaceList } from '../../state/workspace-store';
+import { toAppError, viewState } from '../../state/query-client';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { MultiSelect } from '../../components/MultiSelect';
-import { copper } from '../../lib/api';
 import { requestWebPermission, webPermission, type WebPermission } from './notifications';
-import { NO_PARAMS, receiverActions, subscriptionsQuery, useReceiverStore } from './store';
+import { receiverMutation, receiverStatusQuery, subscribeSandbox } from './queries';
 
 /** A port as typed: a number the contract accepts, or the reason it does not. */
 export function parsePort(text: string): { port: number } | { error: string } {
@@ -27,8 +28,13 @@ interface Props {
 }
 
 export function ReceiverControls({ workspace, port, onPort }: Props) {
-  const { status, error, busy } = useReceiverStore();
-  const names = useWorkspaceStore((s) => s.list);
+  // Read again whenever the tab opens: another window may have started or stopped it.
+  const statusQuery = useQuery({ ...receiverStatusQuery, refetchOnMount: 'always' });
+  const status = statusQuery.data ?? null;
+  const receiver = useMutation(receiverMutation(useQueryClient()));
+  const busy = receiver.isPending || statusQuery.isFetching;
+  const error = receiver.error ? toAppError(receiver.error) : viewState(statusQuery).error;
+  const names = useWorkspaceList();
   const [subscribing, setSubscribing] = useState(false);
   const [subscribed, setSubscribed] = useState<SandboxSubscription | null>(null);
   const [subscribeError, setSubscribeError] = useState<AppError | null>(null);
@@ -52,21 +58,18 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
     setSubscribing(true);
     setSubscribeError(null);
     setSubscribed(null);
-    const res = await copper().webhooks.subscribeSandbox({ workspaceId: workspace.id });
+    const res = await subscribeSandbox(workspace.id);
     setSubscribing(false);
-    if (res.ok) {
-      setSubscribed(res.value);
-      void subscriptionsQuery.load(workspace.id, NO_PARAMS, true);
-    } else setSubscribeError(res.error);
+    if (res.ok) setSubscribed(res.value);
+    else setSubscribeError(res.error);
   };
 
   const notifyTypes = status?.notifications.eventTypes ?? [];
   const native = status?.notifications.native ?? false;
   const onNotify = async (next: string[]) => {
-    const saved = receiverActions.setNotifications(next);
+    receiver.mutate({ call: 'webhooks.setNotifications', eventTypes: next });
     // The operator's click: the one moment a browser lets a page ask for permission.
     if (!native && next.length > 0) setPermission(await requestWebPermission());
-    await saved;
   };
 
   return (
@@ -89,7 +92,7 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
           className="btn small"
           data-testid="webhook-stop"
           disabled={busy}
-          onClick={() => void receiverActions.stop()}
+          onClick={() => receiver.mutate({ call: 'webhooks.stopReceiver' })}
         >
           Stop receiver
         </button>
@@ -101,7 +104,8 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
         disabled={busy || 'error' in parsed}
         title={'error' in parsed ? parsed.error : `Listen on 127.0.0.1 and verify with this workspace's key`}
         onClick={() => {
-          if ('port' in parsed) void receiverActions.start(workspace.id, parsed.port);
+          if ('port' in parsed)
+            receiver.mutate({ call: 'webhooks.startReceiver', workspaceId: workspace.id, port: parsed.port });
         }}
       >
         {mine ? 'Restart' : running ? 'Start for this workspace' : 'Start receiver'}

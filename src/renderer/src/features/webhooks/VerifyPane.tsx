@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { WebhookVerification, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { IdText } from '../../components/CopyButton';
 import { Timestamp } from '../../components/Timestamp';
 import { FieldList, SelectField, TextField } from '../../components/view-kit';
-import { copper } from '../../lib/api';
 import { VerdictBadge } from './columns';
+import { verifyWebhook } from './queries';
 
 export interface VerifyDraft {
   signature: string;
@@ -44,7 +44,7 @@ export function parseHeaderLines(text: string): Partial<VerifyDraft> {
  * the receiver uses; so both always agree on the same bytes.
  */
 export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; initial: VerifyDraft }) {
-  const workspaces = useWorkspaceStore((s) => s.list);
+  const workspaces = useWorkspaceList();
   const [workspaceId, setWorkspaceId] = useState(workspace.id);
   const [draft, setDraft] = useState<VerifyDraft>(initial);
   const [pasted, setPasted] = useState('');
@@ -61,7 +61,7 @@ export function VerifyPane({ workspace, initial }: { workspace: WorkspaceView; i
     setBusy(true);
     setError(null);
     setResult(null);
-    const res = await copper().webhooks.verify({
+    const res = await verifyWebhook({
       workspaceId,
       headers: {
         'X-Signature': draft.signature.trim(),

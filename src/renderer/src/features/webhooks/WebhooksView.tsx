@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { WEBHOOK_VERDICTS, type ReceivedWebhook, type WorkspaceView } from '@shared/contract';
 import { ALL_WEBHOOK_EVENT_TYPES } from '@shared/platform/enums';
@@ -7,11 +8,10 @@ import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
-import { useWorkspaceQuery } from '../../state/workspace-query';
 import { receivedColumns } from './columns';
 import { DeliveriesPane } from './DeliveriesPane';
 import { ReceiverControls } from './ReceiverControls';
-import { clearReceived, NO_PARAMS, receivedQuery, receiverActions } from './store';
+import { clearReceived, receivedQuery } from './queries';
 import { EMPTY_DRAFT, VerifyPane, type VerifyDraft } from './VerifyPane';
 import { WebhookDetail } from './WebhookDetail';
 import './webhooks.css';
@@ -60,10 +60,6 @@ export default function WebhooksView({ workspace }: { workspace: WorkspaceView }
   });
   const isSandbox = workspace.environment === 'sandbox';
   const section: Section = filters.section === 'deliveries' && !isSandbox ? 'received' : filters.section;
-
-  useEffect(() => {
-    void receiverActions.refresh();
-  }, []);
 
   const toVerify = (entry: ReceivedWebhook) => {
     setVerifyDraft((v) => ({
@@ -140,12 +136,12 @@ interface ReceivedProps {
 
 /** Live deliveries the receiver verified with this workspace's key, newest first. */
 function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: ReceivedProps) {
-  const entry = useWorkspaceQuery(receivedQuery, wsId, NO_PARAMS);
+  const received = useQuery(receivedQuery(wsId));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const reload = () => void receivedQuery.load(wsId, NO_PARAMS, true);
-  const table = useTabTable(wsId, 'webhooks', LAYOUT, entry, reload);
+  const reload = () => void received.refetch();
+  const table = useTabTable(wsId, 'webhooks', LAYOUT, received, reload);
   const [clearError, setClearError] = useState<AppError | null>(null);
-  const all = entry.data;
+  const all = received.data;
   // The main side holds at most 1,000 deliveries, so filtering here is complete and live rows
   // need no refetch.
   const rows = useMemo(

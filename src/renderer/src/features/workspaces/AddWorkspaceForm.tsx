@@ -4,10 +4,10 @@ import { ENVIRONMENTS, type Environment } from '@shared/platform/enums';
 import type { AppError } from '@shared/result';
 import { DEFAULT_BASE_URLS, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
 import { checkWorkspaceName } from '@shared/workspace-names';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { copper } from '../../lib/api';
 import { Form, FormField, SelectField } from '../../components/view-kit';
+import { createWorkspace, setWorkspaceKey } from './queries';
 
 /**
  * New workspace. The API secret is read from the form only at submit (FormData), the field is
@@ -20,7 +20,7 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
   const [busy, setBusy] = useState(false);
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [baseUrlProblem, setBaseUrlProblem] = useState<string | null>(null);
-  const takenNames = useWorkspaceStore((s) => s.list).map((w) => w.name);
+  const takenNames = useWorkspaceList().map((w) => w.name);
 
   const submit = async (form: HTMLFormElement) => {
     const data = new FormData(form);
@@ -34,7 +34,7 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
     setError(null);
     // Real environments are pinned to the platform's own base URL: nothing to send.
     const baseUrl = environment === 'sandbox' ? text('baseUrl') : '';
-    const created = await copper().workspaces.create({
+    const created = await createWorkspace({
       name: text('name'),
       environment,
       organizationId: text('organizationId'),
@@ -47,7 +47,7 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
     }
     let view = created.value;
     if (apiKey && apiSecret) {
-      const key = await copper().keychain.setKey({ workspaceId: view.id, apiKey, apiSecret });
+      const key = await setWorkspaceKey(view.id, apiKey, apiSecret);
       if (!key.ok) {
         setError({
           ...key.error,
@@ -59,7 +59,6 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
     }
     setBusy(false);
     form.reset();
-    useWorkspaceStore.getState().upsert(view);
     onCreated(view);
   };
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { KeychainStatus } from '@shared/contract';
 import {
   MIN_PASSPHRASE_LENGTH,
@@ -8,39 +9,30 @@ import {
 import type { AppError } from '@shared/result';
 import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-settings';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { useWorkspaceStore } from '../../state/workspace-store';
-import { copper } from '../../lib/api';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
-import { Form, FormField, useAnswer } from '../../components/view-kit';
+import { Form, FormField } from '../../components/view-kit';
+import { autoLockQuery, setAutoLock, vaultCall } from './queries';
 
 interface KeychainPanelProps {
   status: KeychainStatus | null;
-  onStatus(status: KeychainStatus): void;
 }
 
 /**
  * Where keys are kept. When the OS keychain is missing the operator is told, and offered the
  * encrypted vault; the passphrase is read from the form at submit and never held in state.
  */
-export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
+export function KeychainPanel({ status }: KeychainPanelProps) {
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
   // Only zxcvbn's verdict is kept, never the passphrase itself.
   const [strength, setStrength] = useState<PassphraseStrength | null>(null);
-  const [autoLock, setAutoLock] = useState<number | null>(null);
+  const autoLock = useQuery(autoLockQuery).data?.minutes ?? null;
   const [autoLockNote, setAutoLockNote] = useState<string | null>(null);
   // The meter scores with the names the renderer knows (the main side adds the OS account name
   // and decides): the app's words are added by passphraseStrength itself.
-  const workspaces = useWorkspaceStore((s) => s.list);
+  const workspaces = useWorkspaceList();
   const userInputs = workspaces.flatMap((w) => [w.name, w.organizationId]);
-
-  useAnswer(
-    'auto-lock',
-    () => copper().keychain.autoLock({}),
-    (r) => {
-      if (r.ok) setAutoLock(r.value.minutes);
-    },
-  );
 
   if (!status) return null;
   const needVault = !status.osKeychainAvailable || status.backend === 'vault';
@@ -57,13 +49,13 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
     }
     setBusy(true);
     setError(null);
-    const res =
+    const res = await vaultCall(
       mode === 'create'
-        ? await copper().keychain.createVault({ passphrase })
-        : await copper().keychain.unlockVault({ passphrase });
+        ? { call: 'keychain.createVault', passphrase }
+        : { call: 'keychain.unlockVault', passphrase },
+    );
     setBusy(false);
-    if (res.ok) onStatus(res.value);
-    else setError(res.error);
+    if (!res.ok) setError(res.error);
   };
 
   return (
@@ -155,9 +147,9 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
             type="button"
             className="btn small"
             onClick={() =>
-              void copper()
-                .keychain.lockVault({})
-                .then((r) => (r.ok ? onStatus(r.value) : setError(r.error)))
+              void vaultCall({ call: 'keychain.lockVault' }).then((r) => {
+                if (!r.ok) setError(r.error);
+              })
             }
           >
             Lock vault
@@ -171,13 +163,10 @@ export function KeychainPanel({ status, onStatus }: KeychainPanelProps) {
           onSubmit={(form) => {
             const minutes = Number(new FormData(form).get('minutes'));
             setAutoLockNote(null);
-            void copper()
-              .keychain.setAutoLock({ minutes })
-              .then((r) => {
-                if (!r.ok) return setError(r.error);
-                setAutoLock(r.value.minutes);
-                setAutoLockNote(`The vault now locks after ${r.value.minutes} idle minutes.`);
-              });
+            void setAutoLock(minutes).then((r) => {
+              if (!r.ok) return setError(r.error);
+              setAutoLockNote(`The vault now locks after ${r.value.minutes} idle minutes.`);
+            });
           }}
         >
           <label className="field">

@@ -4,8 +4,7 @@ import { operatorNameProblem } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Form, FormField } from '../../components/view-kit';
-import { toAppError } from '../../state/workspace-query-core';
-import { queryClient } from '../../state/query-client';
+import { toAppError } from '../../state/query-client';
 import { operatorNameQuery, saveOperatorName } from './queries';
 import './operator-name.css';
 
@@ -14,7 +13,7 @@ import './operator-name.css';
  * account name; the rule (1-100 printable characters) is the main side's, shown here as typed.
  */
 export function OperatorNameSetting() {
-  const query = useQuery(operatorNameQuery, queryClient);
+  const query = useQuery(operatorNameQuery);
   const [draft, setDraft] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AppError | null>(null);

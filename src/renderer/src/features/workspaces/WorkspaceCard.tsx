@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import type { ConnectionTest, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { activate } from '../../state/workspace-store';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Form, FormField } from '../../components/view-kit';
-import { copper } from '../../lib/api';
 import { baseUrlProblem } from '@shared/workspace-rules';
 import { connectionFailureReason, connectionSummary } from './connection';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
+import { removeWorkspace, setWorkspaceKey, testConnection } from './queries';
 
 type TestState =
   | { kind: 'idle' }
@@ -29,7 +29,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
 
   const runTest = async () => {
     setTest({ kind: 'running' });
-    const res = await copper().workspaces.testConnection({ id: w.id });
+    const res = await testConnection(w.id);
     setTest(res.ok ? { kind: 'ok', result: res.value } : { kind: 'failed', error: res.error });
   };
 
@@ -39,19 +39,17 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
     const apiSecret = String(data.get('apiSecret') ?? '');
     form.reset();
     setKeyError(null);
-    const res = await copper().keychain.setKey({ workspaceId: w.id, apiKey, apiSecret });
+    const res = await setWorkspaceKey(w.id, apiKey, apiSecret);
     if (!res.ok) {
       setKeyError(res.error);
       return;
     }
     setSettingKey(false);
-    useWorkspaceStore.getState().upsert({ ...w, keyConfigured: true });
   };
 
   const remove = async () => {
-    const res = await copper().workspaces.remove({ id: w.id });
-    if (res.ok) useWorkspaceStore.getState().apply(res.value);
-    else setKeyError(res.error);
+    const res = await removeWorkspace(w.id);
+    if (!res.ok) setKeyError(res.error);
   };
 
   return (
@@ -88,11 +86,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       </dl>
       <div className="actions-row">
         {!active ? (
-          <button
-            type="button"
-            className="btn small"
-            onClick={() => void useWorkspaceStore.getState().activate(w.id)}
-          >
+          <button type="button" className="btn small" onClick={() => void activate(w.id)}>
             Switch to
           </button>
         ) : null}

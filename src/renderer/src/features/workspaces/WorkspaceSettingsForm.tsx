@@ -3,10 +3,10 @@ import type { WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rules';
 import { checkWorkspaceName } from '@shared/workspace-names';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { copper } from '../../lib/api';
 import { Form, FormField } from '../../components/view-kit';
+import { updateWorkspace } from './queries';
 
 /** A setting the stored key belongs to: the main side removes the key when it changes, and the label says so. */
 function KeyBoundField({ label, ...field }: ComponentProps<typeof FormField> & { label: string }) {
@@ -26,7 +26,7 @@ export function WorkspaceSettingsForm({
   workspace: WorkspaceView;
   onDone(): void;
 }) {
-  const names = useWorkspaceStore((s) => s.list)
+  const names = useWorkspaceList()
     .filter((o) => o.id !== w.id)
     .map((o) => o.name);
   const [problem, setProblem] = useState<string | null>(null);
@@ -51,7 +51,7 @@ export function WorkspaceSettingsForm({
     setBusy(true);
     setError(null);
     setNotice(null);
-    const res = await copper().workspaces.update({
+    const res = await updateWorkspace({
       id: w.id,
       name: text('name'),
       ...(w.builtIn ? {} : { organizationId: text('organizationId') }),
@@ -60,8 +60,7 @@ export function WorkspaceSettingsForm({
     });
     setBusy(false);
     if (!res.ok) return setError(res.error);
-    const { keyRemoved, ...view } = res.value;
-    useWorkspaceStore.getState().upsert(view);
+    const { keyRemoved } = res.value;
     if (keyRemoved) setNotice(keyRemoved);
     else onDone();
   };

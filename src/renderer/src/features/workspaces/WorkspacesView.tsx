@@ -1,35 +1,29 @@
-import { useState } from 'react';
-import type { KeychainStatus, WorkspaceView } from '@shared/contract';
-import type { AppError } from '@shared/result';
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { WorkspaceView } from '@shared/contract';
 import { markViewSettled } from '../../state/readiness';
-import { useWorkspaceStore } from '../../state/workspace-store';
+import { keychainStatusQuery, workspacesQuery } from '../../state/queries';
+import { viewState } from '../../state/query-client';
+import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { copper } from '../../lib/api';
 import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
 import { UpdateSettings } from '../../components/updates/UpdateSettings';
 import { OperatorNameSetting } from './OperatorNameSetting';
 import { WorkspaceCard } from './WorkspaceCard';
-import { useAnswer } from '../../components/view-kit';
 
 export default function WorkspacesView({ workspace }: { workspace: WorkspaceView }) {
-  const list = useWorkspaceStore((s) => s.list);
-  const recovered = useWorkspaceStore((s) => s.recoveredFrom);
-  const [keychain, setKeychain] = useState<KeychainStatus | null>(null);
-  const [keychainError, setKeychainError] = useState<AppError | null>(null);
+  const list = useWorkspaceList();
+  const recovered = useQuery(workspacesQuery).data?.recoveredFrom;
+  // Read again on `workspace-changed` (state/queries.ts): the main side announces a vault that
+  // locked itself (idle time, sleep, screen lock) with it, and the unlock form must then show.
+  const keychain = useQuery(keychainStatusQuery);
+  const keychainError = viewState(keychain).error;
   const [created, setCreated] = useState<WorkspaceView | null>(null);
-
-  // Asked again whenever the list changes: the main side announces a vault that locked itself
-  // (idle time, sleep, screen lock) with `workspace-changed`, and the unlock form must then show.
-  useAnswer(
-    list,
-    () => copper().keychain.status({}),
-    (res) => {
-      if (res.ok) setKeychain(res.value);
-      else setKeychainError(res.error);
-      markViewSettled();
-    },
-  );
+  const settled = keychain.status !== 'pending';
+  useEffect(() => {
+    if (settled) markViewSettled();
+  }, [settled]);
 
   return (
     <div className="workspaces-view scroll-y" data-testid="workspaces-view">
@@ -41,7 +35,7 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
           </div>
         ) : null}
         {keychainError ? <ErrorBanner error={keychainError} /> : null}
-        <KeychainPanel status={keychain} onStatus={setKeychain} />
+        <KeychainPanel status={keychain.data ?? null} />
         <AddWorkspaceForm onCreated={setCreated} />
         <OperatorNameSetting />
         <UpdateSettings />

@@ -1,0 +1,99 @@
+/**
+ * `loans.acceptRepayment`: accept a full or partial repayment request the counterparty initiated
+ * (stated: "only requests initiated by the counterparty can be accepted"). Refused only for a
+ * request your own side made or an amount above the request's (the ceiling, loan-actions.ts). The
+ * amount defaults to the request's only where that is a plain decimal string; the body names no
+ * allocation, so the request picked is only read (for the ceiling, the initiator and Check now).
+ */
+import { acceptRepaymentInput } from '../../../shared/actions';
+import { amountAtMost } from '../../../shared/amounts';
+import {
+  LOAN_ACTIONS,
+  loanSide,
+  repaymentAmountDefault,
+  repaymentCeiling,
+} from '../../../shared/loan-actions';
+import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
+import { ok } from '../../../shared/result';
+import { judgeAllocation, type Evidence } from './evidence';
+import type { ActionKindSpec } from './kind-spec';
+import {
+  LOAN_OPERATION,
+  amountText,
+  loanAnswered,
+  loanCheckPlan,
+  loanDedup,
+  loanPatch,
+  readLoan,
+} from './loan-kind';
+import { definedOnly, refuse, withNotes } from './request-parts';
+
+const rule = LOAN_ACTIONS['loans.acceptRepayment'];
+const mediaType = LOAN_OPERATION_MEDIA_TYPES.acceptRepayment;
+
+/** Evidence on the request accepted (see cancel-interest-payment.ts for how the statuses are placed). */
+const ACCEPTED: Evidence = {
+  action: 'the accept',
+  records: ['acceptedAt', 'acceptedBy'],
+  done: ['accepted'],
+  waiting: ['awaiting-acceptance'],
+  instead: ['cancelled'],
+  also: ['cancelledAt', 'cancelledBy'],
+};
+
+const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (t, loan) =>
+  judgeAllocation(t, loan, ACCEPTED);
+
+export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = {
+  kind: 'loans.acceptRepayment',
+  schema: acceptRepaymentInput,
+  operation: LOAN_OPERATION,
+  mediaType,
+  title: rule.title,
+  availability: rule.availability,
+  example: { kind: 'loans.acceptRepayment', loanId: 'loan-1', amount: '5' },
+  async build(ctx, input) {
+    const read = await readLoan(ctx, input.loanId);
+    if (!read.ok) return read;
+    const loan = read.value;
+    const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), input.requestAllocationId);
+    if (!verdict.ok)
+      return refuse(
+        verdict.why,
+        verdict.byAllocation && input.requestAllocationId ? 'requestAllocationId' : undefined,
+      );
+    const request = verdict.allocation;
+    const warnings = [...verdict.warnings];
+    const fallback = repaymentAmountDefault(request);
+    const amount = input.amount ?? fallback.amount;
+    if (amount === null)
+      return refuse(`type the amount to accept. ${'why' in fallback ? fallback.why : ''}`.trim(), 'amount');
+    const currency = request ? String(request.currency) : String(loan.currency);
+    const ceiling = repaymentCeiling(request);
+    if (ceiling.ceiling !== null && !amountAtMost(amount, ceiling.ceiling))
+      return refuse(`must be at most the requested ${ceiling.ceiling} ${currency}`, 'amount');
+    if (ceiling.ceiling === null)
+      warnings.push(`${ceiling.why}, so no ceiling was checked on the amount; the platform will decide.`);
+    const body = definedOnly({
+      amount,
+      collateralPortfolioId: input.collateralPortfolioId,
+      effectiveDate: input.effectiveDate,
+    });
+    const built = loanPatch(ctx, { title: rule.title, mediaType }, loan, body, {
+      context: request
+        ? [
+            { label: 'Requested amount', value: amountText(request) },
+            { label: 'Repayment request', value: request.loanAllocationId },
+          ]
+        : [],
+      warnings,
+      check: request ? { loanAllocationId: request.loanAllocationId } : {},
+    });
+    return built.ok
+      ? ok({ ...built.value, fields: withNotes(built.value.fields, { amount: currency }) })
+      : built;
+  },
+  dedup: loanDedup,
+  check: { plan: loanCheckPlan, judgeLoan },
+  answered: loanAnswered(judgeLoan),
+};

@@ -1,0 +1,164 @@
+/**
+ * What the loan kinds share (`PATCH /organizations/{organizationId}/loans/{loanId}`, the operation
+ * selected by the media type): the read of the loan their rules need, the request and what the
+ * confirmation shows about the loan, the de-duplication object (the loan), Check now's plan, and a
+ * 2xx answer checked against what was asked. Each loan kind's file picks these up by name.
+ */
+import { isJsonNumberText } from '../../../shared/json-number';
+import { loanSide, type Verdict } from '../../../shared/loan-actions';
+import type { Loan, LoanAllocation } from '../../../shared/platform/resources';
+import { ok, type Result } from '../../../shared/result';
+import { getLoan } from '../../platform/operations';
+import { path, safePath } from '../../platform/query';
+import { loanObject } from '../../platform/shape';
+import {
+  DO_NOT_RESEND,
+  type Answered,
+  type BuildContext,
+  type BuiltRequest,
+  type CheckPlan,
+  type CheckTarget,
+  type Judgement,
+} from './kind-spec';
+import { clip, flattenFields, refuse } from './request-parts';
+
+/** The loan operations' method and path (platform-api.md, "Loan operations"). */
+export const LOAN_OPERATION = {
+  method: 'PATCH',
+  path: '/organizations/{organizationId}/loans/{loanId}',
+} as const;
+
+/** The loan the rules are checked against: read fresh (one GET) before anything is built. */
+export function readLoan(ctx: BuildContext, loanId: string): Promise<Result<Loan>> {
+  return getLoan(ctx.client, ctx.organizationId, loanId);
+}
+
+/** An allocation's amount as the confirmation shows it: a JSON number is marked, never computed. */
+export function amountText(a: LoanAllocation): string {
+  const raw: unknown = (a as { amount?: unknown }).amount;
+  const amount = isJsonNumberText(raw)
+    ? `${raw.jsonNumber} (a JSON number)`
+    : typeof raw === 'number'
+      ? `${String(raw)} (a JSON number, possibly rounded)`
+      : String(raw);
+  return `${amount} ${String(a.currency)}`;
+}
+
+/** The request of one loan kind, with what the confirmation shows about the loan. */
+export function loanPatch(
+  ctx: BuildContext,
+  kind: { title: string; mediaType: string },
+  loan: Loan,
+  body: Record<string, string | boolean | unknown[]> | null,
+  extra: Partial<BuiltRequest>,
+): Result<BuiltRequest> {
+  const p = safePath(() => path`/organizations/${ctx.organizationId}/loans/${loan.loanId}`);
+  if (!p.ok) return p;
+  const side = loanSide(loan, ctx.organizationId);
+  return ok({
+    title: kind.title,
+    target: `Loan ${loan.loanId}`,
+    method: LOAN_OPERATION.method,
+    path: p.value,
+    contentType: kind.mediaType,
+    body: body === null ? null : JSON.stringify(body),
+    fields: body === null ? [] : flattenFields(body),
+    context: [
+      ...(loan.externalId ? [{ label: 'External id', value: String(loan.externalId) }] : []),
+      { label: 'Loan amount', value: `${String(loan.amount)} ${String(loan.currency)}` },
+      { label: 'Status now', value: String(loan.status) },
+      { label: 'Your side', value: side ?? 'none' },
+      ...(extra.context ?? []),
+    ],
+    warnings: extra.warnings ?? [],
+    expect: loanObject,
+    check: { loanId: loan.loanId, ...extra.check },
+  });
+}
+
+/**
+ * A kind acting on the allocation the operator picked (any of the loan's): refused only on a
+ * stated rule; the confirmation shows the allocation's amount under `amountLabel` and every warning.
+ */
+export function allocationPatch(
+  ctx: BuildContext,
+  kind: { title: string; mediaType: string },
+  loan: Loan,
+  verdict: Verdict,
+  amountLabel: string,
+  body: { loanAllocationId: string; [field: string]: string },
+): Result<BuiltRequest> {
+  if (!verdict.ok) return refuse(verdict.why, verdict.byAllocation ? 'loanAllocationId' : undefined);
+  const alloc = verdict.allocation;
+  return loanPatch(ctx, kind, loan, body, {
+    context: alloc
+      ? [
+          { label: amountLabel, value: amountText(alloc) },
+          { label: 'Allocation', value: `${String(alloc.allocationType)}, ${String(alloc.status)}` },
+        ]
+      : [],
+    warnings: verdict.warnings,
+    check: { loanAllocationId: body.loanAllocationId },
+  });
+}
+
+/**
+ * De-duplication of a loan kind: the kind and the loan, nothing else (dedup-key.ts says why). An
+ * unknown accept-repayment on loan L blocks another on L whatever its amount.
+ */
+export const loanDedup = {
+  object: (input: { loanId: string }): unknown => ({ loanId: input.loanId }),
+  text: (input: { loanId: string }): string => clip(`loan ${input.loanId}`),
+  legacy: (input: { loanId: string }): string => `loan ${input.loanId}`,
+};
+
+/** The same for a kind whose body names an allocation: the text names it too (the key does not). */
+export const allocationDedup = {
+  ...loanDedup,
+  text: (input: { loanId: string; loanAllocationId: string }): string =>
+    clip(`loan ${input.loanId} (allocation ${input.loanAllocationId})`),
+};
+
+/** Check now re-reads the loan (with its allocations) and judges it. */
+export const loanCheckPlan = (t: CheckTarget): CheckPlan => ({
+  available: true,
+  what: `Reads loan ${t.loanId ?? ''} and its allocations.`,
+});
+
+/** Why a 2xx loan answer does not show what was asked; null when it is consistent with it. */
+function loanMismatch(
+  answer: unknown,
+  asked: CheckTarget,
+  judge: (t: CheckTarget, loan: Loan) => Judgement,
+): string | null {
+  const answered: unknown =
+    typeof answer === 'object' && answer !== null ? (answer as { loanId?: unknown }).loanId : undefined;
+  if (asked.loanId !== undefined && answered !== asked.loanId)
+    return `The answer is ${typeof answered === 'string' ? `loan ${answered.slice(0, 80)}` : 'not a loan with an id'}, not loan ${asked.loanId}.`;
+  const judged = judge(asked, answer as Loan);
+  return judged.settled === 'not-done' ? judged.found : null;
+}
+
+/**
+ * A 2xx answer to a loan kind: the same loan, not still waiting for the action (judged as Check
+ * now judges it), is done; anything else is unknown with Check now, never failed, never resent.
+ */
+export function loanAnswered(judge: (t: CheckTarget, loan: Loan) => Judgement) {
+  return (answer: unknown, asked: CheckTarget | undefined): Answered => {
+    const mismatch = asked === undefined ? null : loanMismatch(answer, asked, judge);
+    if (mismatch !== null)
+      return {
+        outcome: 'unknown',
+        headline: `Answered, but the loan does not show it: check now. ${mismatch} ${DO_NOT_RESEND}`,
+        answer,
+        status: 200,
+      };
+    const loan = answer as Loan;
+    return {
+      outcome: 'done',
+      headline: `Done: the platform returned the loan in status “${loan.status}”.`,
+      answer,
+      loan,
+    };
+  };
+}

@@ -1,0 +1,140 @@
+/**
+ * App-wide server state, as queryOptions keyed by the contract call: the workspace list, the key
+ * store's status, a workspace's portfolios (every tab's picker reads them), and the jobs a walk
+ * runs under with their progress. Also the app-wide calls that change something (activate a
+ * workspace, save its remembered view, choose a save path, cancel a job) and the main side's
+ * app-wide events, written into the cache. No React and no zod here: boot.ts imports this module
+ * before the app's code is evaluated.
+ */
+import { queryOptions, skipToken, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import type { CallInput, ProgressEvent, WorkspaceList, WorkspaceView } from '@shared/contract';
+import { PAGE_LIMITS } from '@shared/platform/page-limits';
+import type { JsonObject } from '@shared/platform/resources';
+import type { Result } from '@shared/result';
+import { copper, newJobId } from '../lib/api';
+import { unwrap } from './query-client';
+
+// ---------------------------------------------------------------------------------------------
+// Workspaces and the key store
+
+export const workspacesQuery = queryOptions({
+  queryKey: ['workspaces.list'] as const,
+  queryFn: () => unwrap(copper().workspaces.list({})),
+  // Always shown (the switcher), kept current by `workspace-changed` and by what the calls answer.
+  gcTime: Infinity,
+});
+
+/** A workspace created or edited here, put into the list (the main side's event follows). */
+export function putWorkspace(client: QueryClient, view: WorkspaceView): void {
+  client.setQueryData(workspacesQuery.queryKey, (list) => {
+    if (!list) return list;
+    const known = list.workspaces.some((w) => w.id === view.id);
+    const workspaces = known
+      ? list.workspaces.map((w) => (w.id === view.id ? view : w))
+      : [...list.workspaces, view];
+    return { ...list, workspaces };
+  });
+}
+
+export function putWorkspaceList(client: QueryClient, list: WorkspaceList): void {
+  client.setQueryData(workspacesQuery.queryKey, list);
+}
+
+/** Tells the main side which workspace this window shows (it remembers it for the next start). */
+export function activateWorkspace(id: string) {
+  return copper().workspaces.activate({ id });
+}
+
+export function saveUiState(id: string, uiState: JsonObject) {
+  return copper().workspaces.saveUiState({ id, uiState });
+}
+
+export const keychainStatusQuery = queryOptions({
+  queryKey: ['keychain.status'] as const,
+  queryFn: () => unwrap(copper().keychain.status({})),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Portfolios: every tab's picker and the portfolios tab read the same cache
+
+export const PORTFOLIO_LIMIT = PAGE_LIMITS.portfolios.max;
+
+/**
+ * Active portfolios (the platform's default), or the inactive ones (names only: wallets of an
+ * inactive portfolio would otherwise show a bare portfolio id).
+ */
+export function portfoliosQuery(workspaceId: string, active: boolean) {
+  const input: Omit<CallInput<'portfolios.list'>, 'workspaceId'> = active
+    ? { limit: PORTFOLIO_LIMIT }
+    : { limit: PORTFOLIO_LIMIT, isActive: false };
+  return queryOptions({
+    queryKey: [workspaceId, 'portfolios.list', input] as const,
+    queryFn: () => unwrap(copper().portfolios.list({ workspaceId, ...input })),
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Jobs: walks with progress and cancel
+
+/** The job id the fetch of a walk runs under (null once it settled), kept beside the walk's key. */
+export const jobQuery = (walkKey: QueryKey) =>
+  queryOptions<string | null>({ queryKey: ['jobs', ...walkKey], queryFn: skipToken });
+
+/** A job's latest `progress` event, written by the event (see `subscribeAppEvents`). */
+export const progressQuery = (jobId: string) =>
+  queryOptions<ProgressEvent>({ queryKey: ['progress', jobId], queryFn: skipToken });
+
+export function cancelJob(jobId: string) {
+  return copper().jobs.cancel({ jobId });
+}
+
+/**
+ * The query function of a walk: the main side reads every page under a job id, with `progress`
+ * events, until done or `jobs.cancel`. The walk's key is `[workspaceId, call, params]`; a newer
+ * request of the same call in the same workspace (other filters, or a reload) cancels the one in
+ * flight. Leaving the tab does not: the signal is never read, so react-query lets the fetch run on
+ * without a view, and its rows are there on return.
+ */
+export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result<T>>) {
+  return async ({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): Promise<T> => {
+    const mine = jobQuery(queryKey).queryKey;
+    for (const [key, running] of client.getQueriesData<string | null>({
+      queryKey: jobQuery(queryKey.slice(0, 2)).queryKey,
+    })) {
+      if (!running) continue;
+      client.setQueryData(key, null);
+      void cancelJob(running);
+    }
+    const jobId = newJobId(prefix);
+    client.setQueryData(mine, jobId);
+    try {
+      return await unwrap(run(jobId));
+    } finally {
+      if (client.getQueryData(mine) === jobId) client.setQueryData(mine, null);
+    }
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other app-wide calls and events
+
+/** Where to save an export: a native dialog in Electron; a suggested path in browser mode. */
+export function chooseSavePath(suggestedName: string) {
+  return copper().exports.chooseSavePath({ suggestedName });
+}
+
+/**
+ * The main side's app-wide events, into the cache: the workspace list (another window, a vault
+ * that locked itself: the key store's status is read again) and each job's progress. Called once
+ * by App; returns the unsubscribe.
+ */
+export function subscribeAppEvents(client: QueryClient): () => void {
+  const offs = [
+    copper().events.on('workspace-changed', (list) => {
+      putWorkspaceList(client, list);
+      void client.invalidateQueries({ queryKey: keychainStatusQuery.queryKey });
+    }),
+    copper().events.on('progress', (e) => client.setQueryData(progressQuery(e.jobId).queryKey, e)),
+  ];
+  return () => offs.forEach((off) => off());
+}

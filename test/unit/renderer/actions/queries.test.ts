@@ -1,0 +1,118 @@
+/**
+ * The contract calls of actions and of the LTV reads (src/renderer/src/components/actions/queries.ts):
+ * the unknown list and the guard's counters re-read when the main side says they changed, a
+ * settled check leaves the list, and the LTV reads are one call each (never prepare/execute) whose
+ * request is previewed as the main side builds it.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { ok } from '@shared/result';
+import { createQueryClient } from '../../../../src/renderer/src/state/query-client';
+import {
+  checkAction,
+  estimateLtv,
+  guardStatusQuery,
+  ltvDryRun,
+  previewEstimateLtv,
+  previewLtvDryRun,
+  subscribeActionEvents,
+  unsettledActionsQuery,
+} from '../../../../src/renderer/src/components/actions/queries';
+import { fakeCopper, settle, type FakeCopper } from '../../../support/fake-copper';
+
+let client: QueryClient;
+let copper: FakeCopper;
+const closers: (() => void)[] = [];
+
+beforeEach(() => {
+  client = createQueryClient();
+  copper = fakeCopper();
+  closers.push(subscribeActionEvents(client));
+});
+
+afterEach(() => {
+  for (const close of closers.splice(0)) close();
+  client.clear();
+  vi.unstubAllGlobals();
+});
+
+/** Shows a query as a view would (an observer), and gives its data. */
+function show<T>(options: object): () => T | undefined {
+  const observer = new QueryObserver(client, options as never);
+  closers.push(observer.subscribe(() => undefined));
+  return () => observer.getCurrentResult().data as T | undefined;
+}
+
+describe('the unknown list and the guard', () => {
+  it('re-read when the main side says they changed, each only for what changed', async () => {
+    let listed = 0;
+    copper.respond('actions.unsettled', () => ok(Array.from({ length: ++listed }, () => ({}))));
+    copper.respond('guard.status', () => ok({ refusing: null }));
+    const unsettled = show<unknown[]>(unsettledActionsQuery);
+    show(guardStatusQuery('a'));
+    await settle();
+    expect(unsettled()).toHaveLength(1);
+    expect(copper.of('guard.status')).toHaveLength(1);
+
+    copper.emit('actions-changed', null);
+    await settle();
+    expect(unsettled()).toHaveLength(2);
+    copper.emit('guard-changed', { workspaceId: 'b' });
+    await settle();
+    expect(copper.of('guard.status')).toHaveLength(1);
+    copper.emit('guard-changed', { workspaceId: 'a' });
+    await settle();
+    expect(copper.of('guard.status').map((c) => c.input)).toEqual([
+      { workspaceId: 'a' },
+      { workspaceId: 'a' },
+    ]);
+  });
+
+  it('a check that settles the action re-reads the list; one that cannot tell does not', async () => {
+    copper.answerWith('actions.unsettled', []);
+    show(unsettledActionsQuery);
+    await settle();
+    copper.answerWith('actions.check', { id: 'act_1', settled: null, found: 'unknown' });
+    await checkAction('act_1', client);
+    await settle();
+    expect(copper.of('actions.unsettled')).toHaveLength(1);
+    copper.answerWith('actions.check', { id: 'act_1', settled: 'done', found: 'approved' });
+    await checkAction('act_1', client);
+    await settle();
+    expect(copper.of('actions.unsettled')).toHaveLength(2);
+  });
+});
+
+describe('the LTV reads', () => {
+  const workspace = { baseUrl: 'https://api.example.com/platform/', organizationId: 'org 1' };
+
+  it('are one contract call each, never prepared or executed as actions', async () => {
+    copper.answerWith('loans.estimateLtv', { answer: {}, sent: {} });
+    copper.answerWith('loans.ltvDryRun', { answer: {}, sent: {} });
+    await estimateLtv('w', { loanId: 'L1', amount: '5' });
+    await ltvDryRun('w', { body: { loanAmount: '1' } });
+    expect(copper.calls.map((c) => [c.name, c.input])).toEqual([
+      ['loans.estimateLtv', { workspaceId: 'w', loanId: 'L1', amount: '5' }],
+      ['loans.ltvDryRun', { workspaceId: 'w', body: { loanAmount: '1' } }],
+    ]);
+  });
+
+  it('preview the exact request: the URL under the base path, the media type and the body bytes', () => {
+    expect(previewEstimateLtv(workspace, { loanId: 'L/1', amount: '5', includeInterest: true })).toEqual({
+      ok: true,
+      value: {
+        method: 'PATCH',
+        url: 'https://api.example.com/platform/organizations/org%201/loans/L%2F1',
+        contentType: 'application/vnd.estimate-loan-ltv+json',
+        body: '{"amount":"5","includeInterest":true}',
+      },
+    });
+    const dry = previewLtvDryRun(workspace, { body: { b: '1', a: ['x'] } });
+    expect(dry.ok && [dry.value.url, dry.value.contentType, dry.value.body]).toEqual([
+      'https://api.example.com/platform/organizations/org%201/loans',
+      'application/vnd.calculate-ltv-dry-run+json',
+      '{"b":"1","a":["x"]}',
+    ]);
+    expect(previewEstimateLtv(workspace, { loanId: '..' }).ok).toBe(false);
+  });
+});
