@@ -305,11 +305,8 @@ function plainAmount(raw: unknown): { amount: string } | { amount: null; why: st
 export function repaymentCeiling(
   request: LoanAllocation | null,
 ): { ceiling: string } | { ceiling: null; why: string } {
-  if (request === null) return { ceiling: null, why: 'No repayment request was identified on the loan' };
-  const read = plainAmount((request as { amount?: unknown }).amount);
-  return read.amount !== null
-    ? { ceiling: read.amount }
-    : { ceiling: null, why: `The requested amount ${read.why}` };
+  const read = requestedAmount(request, 'No repayment request was identified on the loan', '');
+  return read.amount !== null ? { ceiling: read.amount } : { ceiling: null, why: read.why };
 }
 
 /**
@@ -320,12 +317,23 @@ export function repaymentCeiling(
 export function repaymentAmountDefault(
   request: LoanAllocation | null,
 ): { amount: string } | { amount: null; why: string } {
-  if (request === null) return { amount: null, why: 'No repayment request was identified: type the amount.' };
+  return requestedAmount(
+    request,
+    'No repayment request was identified: type the amount.',
+    ', so it is not used as a default: type the amount.',
+  );
+}
+
+/**
+ * The request's amount where it is a plain decimal string; otherwise why not: `noRequest`, or
+ * "The requested amount …" and `then`.
+ */
+function requestedAmount(
+  request: LoanAllocation | null,
+  noRequest: string,
+  then: string,
+): { amount: string } | { amount: null; why: string } {
+  if (request === null) return { amount: null, why: noRequest };
   const read = plainAmount((request as { amount?: unknown }).amount);
-  return read.amount !== null
-    ? read
-    : {
-        amount: null,
-        why: `The requested amount ${read.why}, so it is not used as a default: type the amount.`,
-      };
+  return read.amount !== null ? read : { amount: null, why: `The requested amount ${read.why}${then}` };
 }

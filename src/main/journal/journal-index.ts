@@ -172,13 +172,17 @@ export class JournalIndex {
   }
 
   query(filter: JournalFilter): JournalPage {
+    return this.page(filter, this.matches(filter), (i) => this.view(i));
+  }
+
+  /** The window of `all` the filter asks for (200 from the start by default), with the journal's totals. */
+  private page<T, R>(filter: JournalFilter, all: T[], view: (item: T) => R) {
     const offset = filter.offset ?? 0;
     const limit = filter.limit ?? 200;
-    const rows = this.matches(filter);
     return {
-      total: rows.length,
+      total: all.length,
       offset,
-      rows: rows.slice(offset, offset + limit).map((i) => this.view(i)),
+      rows: all.slice(offset, offset + limit).map(view),
       actions: [...this.actionNames].sort(),
       unsettledActions: this.unknown.size,
     };
@@ -190,8 +194,6 @@ export class JournalIndex {
    * most recently active (by their latest entry).
    */
   queryActions(filter: JournalFilter): JournalActionPage {
-    const offset = filter.offset ?? 0;
-    const limit = filter.limit ?? 200;
     const needle = filter.search?.trim().toLowerCase() ?? '';
     const open: number[][] = [];
     const rest: number[][] = [];
@@ -204,13 +206,7 @@ export class JournalIndex {
     // Rows are in seq order, so an action's last row number is its latest entry.
     const latestFirst = (a: number[], b: number[]) => (b.at(-1) as number) - (a.at(-1) as number);
     const all = open.sort(latestFirst).concat(rest.sort(latestFirst));
-    return {
-      total: all.length,
-      offset,
-      rows: all.slice(offset, offset + limit).map((rows) => this.actionView(rows)),
-      actions: [...this.actionNames].sort(),
-      unsettledActions: this.unknown.size,
-    };
+    return this.page(filter, all, (rows) => this.actionView(rows));
   }
 
   /** Every matching row, oldest first, with where it is: for the CSV export. */

@@ -100,70 +100,39 @@ export async function verifyJournal(
     let torn: Buffer | null = null;
     let count = 0;
     const check = (bytes: Buffer, lineNo: number): VerifyResult | null => {
+      /** Broken at this line (`entries` as counted when it breaks). */
+      const at = (problem: VerifyProblem, reason: string, seq: number | null) =>
+        broken(problem, entries, file.name, lineNo, reason, seq);
       const decoded = decodeLine(bytes, key);
       if (!decoded.ok) {
         const seq = seqOf(bytes);
         const past = anchor !== null && seq !== null && seq > anchor.seq;
         if (decoded.kind === 'mac')
           return past || anchor === null
-            ? broken(
-                'forged-entry',
-                entries,
-                file.name,
-                lineNo,
-                `${decoded.reason}: not written by this console`,
-                seq,
-              )
-            : broken(
-                'rewritten-entry',
-                entries,
-                file.name,
-                lineNo,
-                `${decoded.reason}: the entry was changed`,
-                seq,
-              );
-        return broken(
-          past ? 'damaged-entry' : anchor ? 'rewritten-entry' : 'damaged-entry',
-          entries,
-          file.name,
-          lineNo,
-          decoded.reason,
-          seq,
-        );
+            ? at('forged-entry', `${decoded.reason}: not written by this console`, seq)
+            : at('rewritten-entry', `${decoded.reason}: the entry was changed`, seq);
+        return at(past ? 'damaged-entry' : anchor ? 'rewritten-entry' : 'damaged-entry', decoded.reason, seq);
       }
       const { entry } = decoded;
       if (decoded.authenticated) unprovenFrom = null;
       else if (!entry.keyed && unprovenFrom === null)
         unprovenFrom = { file: file.name, line: lineNo, seq: entry.seq };
       if (entry.seq !== prevSeq + 1)
-        return broken(
+        return at(
           'rewritten-entry',
-          entries,
-          file.name,
-          lineNo,
           entry.seq > prevSeq + 1
             ? `entries ${prevSeq + 1}–${entry.seq - 1} are missing before seq ${entry.seq}`
             : `seq ${entry.seq} follows ${prevSeq}`,
           entry.seq,
         );
       if (entry.prevHash !== prevHash)
-        return broken(
+        return at(
           'rewritten-entry',
-          entries,
-          file.name,
-          lineNo,
           'prevHash does not match the previous entry: an entry before it was changed',
           entry.seq,
         );
       if (entry.workspaceId !== workspaceId)
-        return broken(
-          'forged-entry',
-          entries,
-          file.name,
-          lineNo,
-          `entry belongs to workspace ${entry.workspaceId}`,
-          entry.seq,
-        );
+        return at('forged-entry', `entry belongs to workspace ${entry.workspaceId}`, entry.seq);
       if (anchor && entry.seq === anchor.seq && (entry.hash !== anchor.mac || file.index !== anchor.file)) {
         // Entries without a MAC since the last proven one, re-sealed with plain hashes so that the
         // chain holds: they were rewritten. Otherwise every entry is proven: another copy.
@@ -176,11 +145,8 @@ export async function verifyJournal(
             `entries from seq ${unprovenFrom.seq} on have no MAC and the anchored entry ${anchor.seq} is not the one anchored${anchoredAt}: they were rewritten`,
             unprovenFrom.seq,
           );
-        return broken(
+        return at(
           'rollback',
-          entries,
-          file.name,
-          lineNo,
           `entry ${entry.seq} is not the one anchored${anchoredAt}: the journal was replaced by another copy`,
           entry.seq,
         );

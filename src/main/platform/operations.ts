@@ -71,6 +71,15 @@ const via = (opts: CallOptions, operation: string) => ({
   ...(opts.pace !== undefined ? { pace: opts.pace } : {}),
 });
 
+/** A GET of one operation (named for the request history), with what its answer must look like. */
+function get<T>(
+  client: PlatformClient,
+  opts: CallOptions,
+  { operation, ...request }: { operation: string; path: string; query?: string; expect: Expect },
+): Promise<Result<T>> {
+  return client.request<T>({ method: 'GET', ...request, ...via(opts, operation) });
+}
+
 /** Maps a Result's value, keeping failures as they are. */
 function map<A, B>(result: Result<A>, f: (value: A) => B): Result<B> {
   return result.ok ? { ok: true, value: f(result.value) } : result;
@@ -96,12 +105,11 @@ export async function readAgentWallets(
   params: { portfolioId?: string },
   opts: CallOptions = {},
 ): Promise<Result<AgentWalletsRead>> {
-  const result = await client.request<unknown>({
-    method: 'GET',
+  const result = await get<unknown>(client, opts, {
+    operation: 'agentWallets.list',
     path: '/agent-wallets',
     query: buildQuery(params, QUERY_NAMES.agentWallets),
     expect: agentWalletsAnswer,
-    ...via(opts, 'agentWallets.list'),
   });
   return map(result, (value) => {
     const { rows, readFrom } = agentWalletsOf<unknown>(value);
@@ -128,12 +136,11 @@ export async function listClearLoopActions(
   params: ClearLoopParams,
   opts: CallOptions = {},
 ): Promise<Result<{ actions: ClearLoopAction[]; pagination: Pagination; nullRows: number }>> {
-  const result = await client.request<{ actions: unknown[] }>({
-    method: 'GET',
+  const result = await get<{ actions: unknown[] }>(client, opts, {
+    operation: 'clearloop.list',
     path: '/clearloop/actions',
     query: buildQuery(params, QUERY_NAMES.clearLoopActions),
     expect: clearLoopAnswer,
-    ...via(opts, 'clearloop.list'),
   });
   return map(result, (value) => {
     const kept = withoutNullRows<ClearLoopAction>(value.actions);
@@ -158,11 +165,10 @@ export async function listActivities(
 ): Promise<Result<{ activities: Activity[] }>> {
   const target = activitiesTarget(organizationId, params);
   if (!target.ok) return target;
-  return client.request({
-    method: 'GET',
+  return get(client, opts, {
+    operation: 'activities.list',
     ...target.value,
     expect: arrayField('activities'),
-    ...via(opts, 'activities.list'),
   });
 }
 
@@ -201,12 +207,11 @@ interface ListRead {
 /** One list operation as a typed function: the plain lists differ only in their `ListRead`. */
 function listRead<P extends QueryParams, T>(list: ListRead) {
   return async (client: PlatformClient, params: P, opts: CallOptions = {}): Promise<Result<T[]>> => {
-    const result = await client.request<unknown>({
-      method: 'GET',
+    const result = await get<unknown>(client, opts, {
+      operation: list.operation,
       path: list.path,
       query: list.queryNames === undefined ? '' : buildQuery(params, list.queryNames),
       expect: arrayField(list.field, list.bareArrayToo),
-      ...via(opts, list.operation),
     });
     return map(result, (value) => {
       const rows = listOf<T>(value, list.field);
@@ -271,12 +276,11 @@ export async function listLoans(
     },
     QUERY_NAMES.loans,
   );
-  const result = await client.request<unknown>({
-    method: 'GET',
+  const result = await get<unknown>(client, opts, {
+    operation: 'loans.list',
     path: p.value,
     query,
     expect: arrayField('loans'),
-    ...via(opts, 'loans.list'),
   });
   return map(result, (value) => listOf<Loan>(value, 'loans'));
 }
@@ -289,12 +293,7 @@ export async function getLoan(
 ): Promise<Result<Loan>> {
   const p = safePath(() => path`/organizations/${organizationId}/loans/${loanId}`);
   if (!p.ok) return p;
-  return client.request<Loan>({
-    method: 'GET',
-    path: p.value,
-    expect: loanObject,
-    ...via(opts, 'loans.get'),
-  });
+  return get<Loan>(client, opts, { operation: 'loans.get', path: p.value, expect: loanObject });
 }
 
 /**

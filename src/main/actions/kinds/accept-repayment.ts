@@ -17,15 +17,7 @@ import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types
 import { ok } from '../../../shared/result';
 import { judgeAllocation, type Evidence } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import {
-  LOAN_OPERATION,
-  amountText,
-  loanAnswered,
-  loanCheckPlan,
-  loanDedup,
-  loanPatch,
-  readLoan,
-} from './loan-kind';
+import { amountText, loanDedup, loanKind, loanPatch } from './loan-kind';
 import { definedOnly, refuse, withNotes } from './request-parts';
 
 const rule = LOAN_ACTIONS['loans.acceptRepayment'];
@@ -44,18 +36,15 @@ const ACCEPTED: Evidence = {
 const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (t, loan) =>
   judgeAllocation(t, loan, ACCEPTED);
 
-export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = {
+export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = loanKind({
   kind: 'loans.acceptRepayment',
   schema: acceptRepaymentInput,
-  operation: LOAN_OPERATION,
+  rule,
   mediaType,
-  title: rule.title,
-  availability: rule.availability,
   example: { kind: 'loans.acceptRepayment', loanId: 'loan-1', amount: '5' },
-  async build(ctx, input) {
-    const read = await readLoan(ctx, input.loanId);
-    if (!read.ok) return read;
-    const loan = read.value;
+  judgeLoan,
+  dedup: loanDedup,
+  build(ctx, input, loan) {
     const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), input.requestAllocationId);
     if (!verdict.ok)
       return refuse(
@@ -93,7 +82,4 @@ export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = {
       ? ok({ ...built.value, fields: withNotes(built.value.fields, { amount: currency }) })
       : built;
   },
-  dedup: loanDedup,
-  check: { plan: loanCheckPlan, judgeLoan },
-  answered: loanAnswered(judgeLoan),
-};
+});

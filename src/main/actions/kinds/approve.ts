@@ -8,7 +8,7 @@ import type { LoanStatus } from '../../../shared/platform/enums';
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import { judgeLoanItself, type Evidence } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import { LOAN_OPERATION, loanAnswered, loanCheckPlan, loanDedup, loanPatch, readLoan } from './loan-kind';
+import { loanDedup, loanKind, loanPatch } from './loan-kind';
 import { refuse } from './request-parts';
 
 const rule = LOAN_ACTIONS['loans.approve'];
@@ -57,23 +57,17 @@ const APPROVED: Evidence = {
 const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (_t, loan) =>
   judgeLoanItself(loan, APPROVED);
 
-export const approve: ActionKindSpec<'loans.approve'> = {
+export const approve: ActionKindSpec<'loans.approve'> = loanKind({
   kind: 'loans.approve',
   schema: approveInput,
-  operation: LOAN_OPERATION,
+  rule,
   mediaType,
-  title: rule.title,
-  availability: rule.availability,
   example: { kind: 'loans.approve', loanId: 'loan-1' },
-  async build(ctx, input) {
-    const read = await readLoan(ctx, input.loanId);
-    if (!read.ok) return read;
-    const loan = read.value;
+  judgeLoan,
+  dedup: loanDedup,
+  build(ctx, _input, loan) {
     const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId));
     if (!verdict.ok) return refuse(verdict.why);
     return loanPatch(ctx, { title: rule.title, mediaType }, loan, null, { warnings: verdict.warnings });
   },
-  dedup: loanDedup,
-  check: { plan: loanCheckPlan, judgeLoan },
-  answered: loanAnswered(judgeLoan),
-};
+});

@@ -3,19 +3,11 @@
  * (stated). The body names the allocation the operator picked among all the loan's.
  */
 import { cancelInterestPaymentInput } from '../../../shared/actions';
-import { LOAN_ACTIONS, loanSide } from '../../../shared/loan-actions';
+import { LOAN_ACTIONS } from '../../../shared/loan-actions';
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import { judgeAllocation, type Evidence } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import {
-  LOAN_OPERATION,
-  allocationDedup,
-  allocationPatch,
-  loanAnswered,
-  loanCheckPlan,
-  readLoan,
-} from './loan-kind';
-import { definedOnly } from './request-parts';
+import { allocationKind } from './loan-kind';
 
 const rule = LOAN_ACTIONS['loans.cancelInterestPayment'];
 const mediaType = LOAN_OPERATION_MEDIA_TYPES.cancelInterestPayment;
@@ -40,27 +32,13 @@ const CANCELLED: Evidence = {
 const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (t, loan) =>
   judgeAllocation(t, loan, CANCELLED);
 
-export const cancelInterestPayment: ActionKindSpec<'loans.cancelInterestPayment'> = {
+export const cancelInterestPayment: ActionKindSpec<'loans.cancelInterestPayment'> = allocationKind({
   kind: 'loans.cancelInterestPayment',
   schema: cancelInterestPaymentInput,
-  operation: LOAN_OPERATION,
+  rule,
   mediaType,
-  title: rule.title,
-  availability: rule.availability,
   example: { kind: 'loans.cancelInterestPayment', loanId: 'loan-1', loanAllocationId: 'alloc-1' },
-  async build(ctx, input) {
-    const read = await readLoan(ctx, input.loanId);
-    if (!read.ok) return read;
-    const loan = read.value;
-    const body = definedOnly({
-      loanAllocationId: input.loanAllocationId,
-      effectiveDate: input.effectiveDate,
-      portfolioId: input.portfolioId,
-    });
-    const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), input.loanAllocationId);
-    return allocationPatch(ctx, { title: rule.title, mediaType }, loan, verdict, 'Interest amount', body);
-  },
-  dedup: allocationDedup,
-  check: { plan: loanCheckPlan, judgeLoan },
-  answered: loanAnswered(judgeLoan),
-};
+  judgeLoan,
+  amountLabel: 'Interest amount',
+  optional: (input) => ({ effectiveDate: input.effectiveDate, portfolioId: input.portfolioId }),
+});

@@ -2,10 +2,18 @@
  * What the loan kinds share (`PATCH /organizations/{organizationId}/loans/{loanId}`, the operation
  * selected by the media type): the read of the loan their rules need, the request and what the
  * confirmation shows about the loan, the de-duplication object (the loan), Check now's plan, and a
- * 2xx answer checked against what was asked. Each loan kind's file picks these up by name.
+ * 2xx answer checked against what was asked. Each loan kind's file states its own facts (rule,
+ * media type, evidence, body) and hands them to `loanKind` or `allocationKind`, which add the rest.
  */
+import type { z } from 'zod';
+import type { InputOf } from '../../../shared/actions';
 import { isJsonNumberText } from '../../../shared/json-number';
-import { loanSide, type Verdict } from '../../../shared/loan-actions';
+import {
+  loanSide,
+  type LoanActionKind,
+  type LoanActionRule,
+  type Verdict,
+} from '../../../shared/loan-actions';
 import type { Loan, LoanAllocation } from '../../../shared/platform/resources';
 import { ok, type Result } from '../../../shared/result';
 import { getLoan } from '../../platform/operations';
@@ -13,6 +21,7 @@ import { path, safePath } from '../../platform/query';
 import { loanObject } from '../../platform/shape';
 import {
   DO_NOT_RESEND,
+  type ActionKindSpec,
   type Answered,
   type BuildContext,
   type BuiltRequest,
@@ -20,7 +29,7 @@ import {
   type CheckTarget,
   type Judgement,
 } from './kind-spec';
-import { clip, flattenFields, refuse } from './request-parts';
+import { clip, definedOnly, flattenFields, refuse } from './request-parts';
 
 /** The loan operations' method and path (platform-api.md, "Loan operations"). */
 export const LOAN_OPERATION = {
@@ -161,4 +170,79 @@ export function loanAnswered(judge: (t: CheckTarget, loan: Loan) => Judgement) {
       loan,
     };
   };
+}
+
+/**
+ * What one loan kind's own file states: its kind, schema, rule (title and availability), media
+ * type, example, how Check now judges the loan, its de-duplication, and its request built from
+ * the loan read fresh.
+ */
+export interface LoanKindFacts<K extends LoanActionKind> {
+  kind: K;
+  schema: z.ZodType<InputOf<K>>;
+  rule: LoanActionRule;
+  mediaType: string;
+  example: InputOf<K>;
+  judgeLoan: (t: CheckTarget, loan: Loan) => Judgement;
+  dedup: ActionKindSpec<K>['dedup'];
+  /** The request, from the input and the loan read fresh (one GET) before it. */
+  build(ctx: BuildContext, input: InputOf<K>, loan: Loan): Result<BuiltRequest>;
+}
+
+/**
+ * Every loan kind's input names its loan (and an allocation kind's, its allocation); the compiler
+ * checks it here, since it cannot see it through a kind left generic (the casts below).
+ */
+const inputsName: [InputOf<LoanActionKind>] extends [Record<'loanId', string>]
+  ? [InputOf<AllocationKind>] extends [Record<'loanAllocationId', string>]
+    ? true
+    : never
+  : never = true;
+void inputsName;
+
+/** A loan kind's spec: its own facts around the parts every loan kind shares. */
+export function loanKind<K extends LoanActionKind>(own: LoanKindFacts<K>): ActionKindSpec<K> {
+  return {
+    kind: own.kind,
+    schema: own.schema,
+    operation: LOAN_OPERATION,
+    mediaType: own.mediaType,
+    title: own.rule.title,
+    availability: own.rule.availability,
+    example: own.example,
+    async build(ctx, input) {
+      const read = await readLoan(ctx, (input as { loanId: string }).loanId);
+      if (!read.ok) return read;
+      return own.build(ctx, input, read.value);
+    },
+    dedup: own.dedup,
+    check: { plan: loanCheckPlan, judgeLoan: own.judgeLoan },
+    answered: loanAnswered(own.judgeLoan),
+  };
+}
+
+/** The loan kinds whose body names the allocation the operator picked (any of the loan's). */
+type AllocationKind = 'loans.cancelInterestPayment' | 'loans.confirmExternalDisbursement';
+
+/**
+ * An allocation kind's spec: its own facts, the label of the allocation's amount on the
+ * confirmation, and the body's optional fields besides `loanAllocationId` (sent only when given).
+ */
+export function allocationKind<K extends AllocationKind>(
+  own: Omit<LoanKindFacts<K>, 'build' | 'dedup'> & {
+    amountLabel: string;
+    optional(input: InputOf<K>): Record<string, string | undefined>;
+  },
+): ActionKindSpec<K> {
+  return loanKind<K>({
+    ...own,
+    dedup: allocationDedup,
+    build(ctx, input, loan) {
+      const { loanAllocationId } = input as { loanAllocationId: string };
+      const body = definedOnly({ loanAllocationId, ...own.optional(input) });
+      const verdict = own.rule.availability(loan, loanSide(loan, ctx.organizationId), loanAllocationId);
+      const kind = { title: own.rule.title, mediaType: own.mediaType };
+      return allocationPatch(ctx, kind, loan, verdict, own.amountLabel, body);
+    },
+  });
 }

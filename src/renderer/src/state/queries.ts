@@ -6,7 +6,13 @@
  * app-wide events, written into the cache. No React and no zod here: boot.ts imports this module
  * before the app's code is evaluated.
  */
-import { queryOptions, skipToken, type QueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import type { CallInput, ProgressEvent, WorkspaceList, WorkspaceView } from '@shared/contract';
 import { PAGE_LIMITS } from '@shared/platform/page-limits';
 import type { JsonObject } from '@shared/platform/resources';
@@ -95,6 +101,23 @@ export function cancelJob(jobId: string) {
  * flight. Leaving the tab does not: the signal is never read, so react-query lets the fetch run on
  * without a view, and its rows are there on return.
  */
+/**
+ * One call's answer for a workspace, keyed by the call and its parameters, that keeps showing the
+ * previous answer while the one for new parameters loads.
+ */
+export function paramsQuery<N extends string, P, T>(
+  workspaceId: string,
+  call: N,
+  params: P,
+  fetch: () => Promise<Result<T>>,
+) {
+  return queryOptions({
+    queryKey: [workspaceId, call, params] as const,
+    queryFn: () => unwrap(fetch()),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result<T>>) {
   return async ({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): Promise<T> => {
     const mine = jobQuery(queryKey).queryKey;

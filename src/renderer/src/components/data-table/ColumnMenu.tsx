@@ -51,26 +51,8 @@ export function ColumnMenu<T>({
                   />
                   {c.header}
                 </label>
-                <button
-                  type="button"
-                  className="btn small ghost"
-                  aria-label={`Move ${c.header} left`}
-                  data-testid={`column-left-${c.id}`}
-                  disabled={i === 0}
-                  onClick={() => onMove(c.id, -1)}
-                >
-                  ←
-                </button>
-                <button
-                  type="button"
-                  className="btn small ghost"
-                  aria-label={`Move ${c.header} right`}
-                  data-testid={`column-right-${c.id}`}
-                  disabled={i === columns.length - 1}
-                  onClick={() => onMove(c.id, 1)}
-                >
-                  →
-                </button>
+                <MoveButton column={c} by={-1} disabled={i === 0} onMove={onMove} />
+                <MoveButton column={c} by={1} disabled={i === columns.length - 1} onMove={onMove} />
               </div>
             );
           })}
@@ -90,5 +72,32 @@ export function ColumnMenu<T>({
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Moves one column a place left (`by` -1) or right (+1). */
+function MoveButton<T>({
+  column,
+  by,
+  disabled,
+  onMove,
+}: {
+  column: ColumnSpec<T>;
+  by: -1 | 1;
+  disabled: boolean;
+  onMove(id: string, by: -1 | 1): void;
+}) {
+  const side = by < 0 ? 'left' : 'right';
+  return (
+    <button
+      type="button"
+      className="btn small ghost"
+      aria-label={`Move ${column.header} ${side}`}
+      data-testid={`column-${side}-${column.id}`}
+      disabled={disabled}
+      onClick={() => onMove(column.id, by)}
+    >
+      {by < 0 ? '←' : '→'}
+    </button>
   );
 }

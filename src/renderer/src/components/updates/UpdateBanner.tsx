@@ -1,4 +1,5 @@
 import './updates.css';
+import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ErrorBanner } from '../ErrorBanner';
 import { toAppError } from '../../state/query-client';
@@ -17,27 +18,41 @@ export function UpdateBanner() {
         Copper Operator {status.availableVersion} is ready to install
         {status.installOnQuit ? ': it installs when you quit.' : '.'}
       </span>
-      <button
-        type="button"
-        className="btn small primary"
-        disabled={busy}
-        onClick={() => install.mutate(true)}
-        data-testid="update-restart"
-      >
+      <InstallButton primary busy={busy} testId="update-restart" onClick={() => install.mutate(true)}>
         Restart and install
-      </button>
+      </InstallButton>
       {status.installOnQuit ? null : (
-        <button
-          type="button"
-          className="btn small"
-          disabled={busy}
-          onClick={() => install.mutate(false)}
-          data-testid="update-on-quit"
-        >
+        <InstallButton busy={busy} testId="update-on-quit" onClick={() => install.mutate(false)}>
           Install when I quit
-        </button>
+        </InstallButton>
       )}
       {install.error ? <ErrorBanner error={toAppError(install.error)} testId="update-install-error" /> : null}
     </div>
+  );
+}
+
+function InstallButton({
+  primary = false,
+  busy,
+  testId,
+  onClick,
+  children,
+}: {
+  primary?: boolean;
+  busy: boolean;
+  testId: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={primary ? 'btn small primary' : 'btn small'}
+      disabled={busy}
+      onClick={onClick}
+      data-testid={testId}
+    >
+      {children}
+    </button>
   );
 }

@@ -6,6 +6,7 @@ export { columnsFor } from './columns';
 export { DetailPane } from './DetailPane';
 export { Form } from './Form';
 export { FieldList, type Field } from './FieldList';
+export { ListSection } from './ListSection';
 export { CheckboxField, FormField, JsonTextArea, SelectField, TextField, type SelectOption } from './fields';
 export { DraftFilterBar, FilterBar, RefreshButton, type FilterActionsProps } from './FilterBar';
 export { filterFieldsFor, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
@@ -13,6 +14,7 @@ export { NONE, SubTable, type SubColumn } from './SubTable';
 export { parseJsonText, type JsonTextCheck } from './json-text';
 export { useDismissOnEscape } from './use-dismiss-on-escape';
 export { useDraftFilters, type DraftFilters } from './use-draft-filters';
+export { useLocalSearch } from './use-local-search';
 export { useTabTable, type TabTableProps } from './use-tab-table';
 export { WalkStatus } from './WalkStatus';
 export {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
@@ -9,6 +9,7 @@ import {
   DraftFilterBar,
   filterFieldsFor,
   useDraftFilters,
+  useLocalSearch,
   useTabTable,
   WalkStatus,
 } from '../../components/view-kit';
@@ -96,13 +97,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
   // error (issue 11 point 6).
   const loaded = entry.status === 'error' ? null : (query.data?.items ?? null);
   const find = applied.find ?? '';
-  const rows = useMemo(() => (loaded ? findAddresses(loaded, find) : null), [loaded, find]);
-  // The search text of 20,000 rows costs tens of ms: built while idle, not on the first keystroke.
-  useEffect(() => {
-    if (!loaded) return;
-    const idle = requestIdleCallback(() => prepareFind(loaded));
-    return () => cancelIdleCallback(idle);
-  }, [loaded]);
+  const rows = useLocalSearch(loaded, find, findAddresses, prepareFind);
   const selected = useMemo(
     () => loaded?.find((a) => a.cryptoAddressId === applied.selectedId) ?? null,
     [loaded, applied.selectedId],

@@ -4,8 +4,8 @@ import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { PlatformText } from '../../components/PlatformText';
 import { Timestamp } from '../../components/Timestamp';
-import { nonObjectEntries, objectEntries, objectOr, stringOr } from '../../lib/display-text';
-import { DetailPane, FieldList, NONE, SubTable } from '../../components/view-kit';
+import { objectEntries, objectOr, stringOr } from '../../lib/display-text';
+import { DetailPane, FieldList, ListSection } from '../../components/view-kit';
 
 /** Every field of one address, with its embedded currency configurations. */
 export type AddressEmbedded = NonNullable<CryptoAddress['_embedded']>;
@@ -24,7 +24,6 @@ export function AddressDetail({ address: a, onClose }: { address: CryptoAddress;
   // The platform may send null for `_embedded`, the list or an entry of it (issue 25): left out, counted.
   const list = objectOr<AddressEmbedded>(a._embedded)?.currencyConfigurations;
   const configs = objectEntries<Config>(list);
-  const nullConfigs = nonObjectEntries(list);
   return (
     <DetailPane
       testId="address-detail"
@@ -70,23 +69,14 @@ export function AddressDetail({ address: a, onClose }: { address: CryptoAddress;
           { label: 'Last used', value: <Timestamp value={a.lastUsedAt} /> },
         ]}
       />
-      <h4>
-        Currency configurations ({configs.length})
-        {nullConfigs > 0 ? (
-          <span className="muted small" data-testid="null-entries">
-            {' '}
-            · {nullConfigs} empty {nullConfigs === 1 ? 'entry' : 'entries'} left out
-          </span>
-        ) : null}
-      </h4>
-      <SubTable
+      <ListSection<Config>
+        title="Currency configurations"
         testId="currency-configurations"
-        rows={configs}
-        empty={NONE}
-        rowKey={(c, i) => `${String(c.currencyConfigurationId)}-${i}`}
-        rowProps={(c) => ({
-          title: `${stringOr(c.currencyConfigurationId)} · updated ${stringOr(c.updatedAt)} by ${stringOr(c.updatedBy)}`,
-        })}
+        list={list}
+        id={(c) => c.currencyConfigurationId}
+        hover={(c) =>
+          `${stringOr(c.currencyConfigurationId)} · updated ${stringOr(c.updatedAt)} by ${stringOr(c.updatedBy)}`
+        }
         columns={[
           { header: 'Currency', cell: (c) => <PlatformText value={c.currency} /> },
           { header: 'Whitelist', cell: (c) => <WhitelistBadge on={c.isWhitelist} /> },

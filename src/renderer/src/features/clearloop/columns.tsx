@@ -14,15 +14,8 @@ export const columns: ColumnSpec<ClearLoopAction>[] = [
   c.amount('usdAmount', 'USD', 130),
   c.id('clientAccountId', 'Exchange account', 160, 'grow'),
   c.text('exchangeId', 'Exchange', 95),
-  {
-    id: 'clearLoopPortfolioId',
-    // Short label so the default columns fit at 1280 px; the full name is the header's title.
-    header: 'Portfolio',
-    title: 'ClearLoop portfolio id',
-    kind: 'id',
-    value: (a) => a.clearLoopPortfolioId,
-    width: 150,
-  },
+  // Short label so the default columns fit at 1280 px; the full name is the header's title.
+  c.id('clearLoopPortfolioId', 'Portfolio', 150, { title: 'ClearLoop portfolio id' }),
   c.id('orderId', 'Order id', 170, 'hidden'),
   c.time('completedAt', 'Completed', 160, 'hidden'),
   c.time('updatedAt', 'Updated', 160, 'hidden'),

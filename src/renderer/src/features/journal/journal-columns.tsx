@@ -5,11 +5,14 @@ import type { ColumnSpec } from '../../components/data-table';
 import type { JournalTableRow } from './journal-rows';
 import { outcomeTone } from './tones';
 
-const on = <T,>(
-  r: JournalTableRow,
-  action: (a: Extract<JournalTableRow, { kind: 'action' }>) => T,
-  step: (s: Extract<JournalTableRow, { kind: 'step' }>) => T,
-) => (r.kind === 'action' ? action(r) : r.kind === 'step' ? step(r) : null);
+type ActionRow = Extract<JournalTableRow, { kind: 'action' }>;
+type StepRow = Extract<JournalTableRow, { kind: 'step' }>;
+
+/** A column's value, read from an action row and from a step row (by default none); a "more" row has none. */
+const valueOf =
+  <T,>(action: (a: ActionRow) => T, step: (s: StepRow) => T | null = () => null) =>
+  (r: JournalTableRow) =>
+    r.kind === 'action' ? action(r) : r.kind === 'step' ? step(r) : null;
 
 /** The row's own click selects the row; the button only expands or collapses it. */
 const keepToButton = (e: MouseEvent | KeyboardEvent) => {
@@ -74,23 +77,16 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       header: 'Time',
       title: 'When the action started; a step row: when that step was written',
       kind: 'time',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.firstTime,
-          (s) => s.step.time,
-        ),
+      value: valueOf(
+        (a) => a.action.firstTime,
+        (s) => s.step.time,
+      ),
       width: 160,
     },
     {
       id: 'action',
       header: 'Action',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.action,
-          () => null,
-        ),
+      value: valueOf((a) => a.action.action),
       render: (r) =>
         r.kind === 'action' ? (
           <span className="ellipsis" title={r.action.action}>
@@ -105,11 +101,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       value: (r) =>
         r.kind === 'more'
           ? `${r.hidden} more ${r.hidden === 1 ? 'step' : 'steps'}: export the journal as CSV to see every step`
-          : on(
-              r,
-              (a) => a.action.object,
-              () => null,
-            ),
+          : valueOf((a) => a.action.object)(r),
       render: (r) =>
         r.kind === 'more' ? (
           <span className="ellipsis muted journal-more">
@@ -127,12 +119,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       id: 'environment',
       header: 'Environment',
       kind: 'badge',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.environment,
-          () => null,
-        ),
+      value: valueOf((a) => a.action.environment),
       render: (r) => (r.kind === 'action' ? <Badge value={r.action.environment} /> : null),
       width: 110,
     },
@@ -140,24 +127,20 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       id: 'operator',
       header: 'Operator',
       title: 'Who acted: the operator name in the settings, else the OS account name',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.operators.join(', '),
-          (s) => s.step.operator,
-        ),
+      value: valueOf(
+        (a) => a.action.operators.join(', '),
+        (s) => s.step.operator,
+      ),
       width: 140,
     },
     {
       id: 'step',
       header: 'Step',
       title: 'The latest step of the action; a step row: its step',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.lastStep,
-          (s) => s.step.step,
-        ),
+      value: valueOf(
+        (a) => a.action.lastStep,
+        (s) => s.step.step,
+      ),
       render: (r) =>
         r.kind === 'step' ? (
           <span className="ellipsis journal-step-cell">{r.step.step}</span>
@@ -171,12 +154,10 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
     {
       id: 'outcome',
       header: 'Outcome',
-      value: (r) =>
-        on(
-          r,
-          (a) => (a.action.unsettled ? 'unsettled' : a.action.outcome),
-          (s) => s.step.outcome,
-        ),
+      value: valueOf(
+        (a) => (a.action.unsettled ? 'unsettled' : a.action.outcome),
+        (s) => s.step.outcome,
+      ),
       render: (r) => <OutcomeBadge row={r} />,
       width: 110,
     },
@@ -184,12 +165,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       id: 'lastTime',
       header: 'Last step at',
       kind: 'time',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.lastTime,
-          () => null,
-        ),
+      value: valueOf((a) => a.action.lastTime),
       width: 160,
       defaultHidden: true,
     },
@@ -197,12 +173,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       id: 'actionId',
       header: 'Action id',
       kind: 'id',
-      value: (r) =>
-        on(
-          r,
-          (a) => a.action.actionId,
-          () => null,
-        ),
+      value: valueOf((a) => a.action.actionId),
       width: 200,
       defaultHidden: true,
     },
@@ -210,12 +181,10 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       id: 'seq',
       header: '#',
       kind: 'number',
-      value: (r) =>
-        on(
-          r,
-          (a) => String(a.action.lastSeq),
-          (s) => String(s.step.seq),
-        ),
+      value: valueOf(
+        (a) => String(a.action.lastSeq),
+        (s) => String(s.step.seq),
+      ),
       width: 70,
       defaultHidden: true,
     },

@@ -2,9 +2,10 @@
  * The Journal view's queries. The main side filters, groups by action and pages (100,000 entries
  * never cross the bridge); the view asks for one window of actions at a time.
  */
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { JournalOutcome } from '@shared/contract';
 import { copper } from '../../lib/api';
+import { paramsQuery } from '../../state/queries';
 import { unwrap } from '../../state/query-client';
 
 /** Actions per page (each brings its steps: at most 20 each, rarely more than 8). */
@@ -39,19 +40,14 @@ export function journalFilter(p: JournalParams) {
 
 /** One page of actions (one row per action id, with its steps), unsettled first, then the most recently active. */
 export const journalActionsQuery = (workspaceId: string, p: JournalParams) =>
-  queryOptions({
-    queryKey: [workspaceId, 'journal.actions', p] as const,
-    queryFn: () =>
-      unwrap(
-        copper().journal.actions({
-          workspaceId,
-          ...journalFilter(p),
-          offset: p.page * PAGE_SIZE,
-          limit: PAGE_SIZE,
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  paramsQuery(workspaceId, 'journal.actions', p, () =>
+    copper().journal.actions({
+      workspaceId,
+      ...journalFilter(p),
+      offset: p.page * PAGE_SIZE,
+      limit: PAGE_SIZE,
+    }),
+  );
 
 export const verdictQuery = (workspaceId: string) =>
   queryOptions({

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import type { Loan } from '@shared/platform/resources';
-import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { LoanActions } from './LoanActions';
 import { LoanEmbedded } from './LoanEmbedded';
@@ -10,7 +9,7 @@ import { loanSide } from '@shared/loan-actions';
 import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import { LtvBar } from '../../components/LtvBar';
 import { LtvEstimate } from './LtvEstimate';
-import { DetailPane } from '../../components/view-kit';
+import { LoanPane } from '../../components/LoanPane';
 
 export function LoanDetail({
   workspace,
@@ -24,14 +23,13 @@ export function LoanDetail({
   const [estimating, setEstimating] = useState(false);
   const side = loanSide(loan, workspace.organizationId);
   return (
-    <DetailPane
+    <LoanPane
       testId="loan-detail"
       label="Loan detail"
-      data={{ 'data-loan-id': loan.loanId }}
+      loan={loan}
       onClose={onClose}
-      title={
+      badges={
         <>
-          <Amount value={loan.amount} currency={loan.currency} />
           <Badge value={loan.status} />
           {side ? <Badge value={side} label={`you are ${LOAN_SIDE_PARTIES[side]}`} /> : null}
         </>
@@ -62,6 +60,6 @@ export function LoanDetail({
       <h4>Extra</h4>
       <LoanExtraFields extra={loan.extra} />
       <LoanEmbedded embedded={loan.embedded} />
-    </DetailPane>
+    </LoanPane>
   );
 }

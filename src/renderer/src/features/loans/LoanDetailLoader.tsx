@@ -8,10 +8,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
 import type { LoanRow } from '@shared/loan-row';
 import type { AppError } from '@shared/result';
-import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { DetailPane } from '../../components/view-kit';
+import { LoanPane } from '../../components/LoanPane';
 import { viewState } from '../../state/query-client';
 import { LoanDetail } from './LoanDetail';
 import { loanQuery } from './queries';
@@ -61,17 +60,13 @@ function LoanPending({
   onRetry,
 }: Props & { error: AppError | null; onRetry?: () => void }) {
   return (
-    <DetailPane
+    <LoanPane
       testId="loan-detail"
       label="Loan detail"
-      data={{ 'data-loan-id': row.loanId, 'data-state': error ? 'error' : 'reading' }}
+      loan={row}
+      state={error ? 'error' : 'reading'}
       onClose={onClose}
-      title={
-        <>
-          <Amount value={row.amount} currency={row.currency} />
-          <Badge value={row.status} />
-        </>
-      }
+      badges={<Badge value={row.status} />}
     >
       {error ? (
         <ErrorBanner error={error} onRetry={onRetry} />
@@ -80,6 +75,6 @@ function LoanPending({
           <span className="spinner" aria-hidden /> Reading the loan…
         </p>
       )}
-    </DetailPane>
+    </LoanPane>
   );
 }

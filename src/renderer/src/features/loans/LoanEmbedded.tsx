@@ -7,31 +7,14 @@ import type {
   LoanModification,
 } from '@shared/platform/resources';
 import { PlatformText } from '../../components/PlatformText';
-import { displayText, nonObjectEntries, objectEntries, objectOr, stringOr } from '../../lib/display-text';
+import { displayText, objectOr, stringOr } from '../../lib/display-text';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { formatBps } from '../../lib/decimal';
-import { FieldList, NONE, SubTable } from '../../components/view-kit';
-
-/** A section's heading: its count, and the entries that were null (left out, counted). */
-function Heading({ title, list }: { title: string; list: unknown }) {
-  const rows = objectEntries(list).length;
-  const empty = nonObjectEntries(list);
-  return (
-    <h4>
-      {title} ({rows})
-      {empty > 0 ? (
-        <span className="muted small" data-testid="null-entries">
-          {' '}
-          · {empty} empty {empty === 1 ? 'entry' : 'entries'} left out
-        </span>
-      ) : null}
-    </h4>
-  );
-}
+import { FieldList, ListSection, NONE } from '../../components/view-kit';
 
 /**
  * Every embedded section of a loan; unknown shapes (childLoans, marginCall) as raw JSON. The
@@ -41,20 +24,14 @@ function Heading({ title, list }: { title: string; list: unknown }) {
 export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | undefined }) {
   const embedded = objectOr<Embedded>(raw);
   if (!embedded) return <p className="muted small">No embedded data returned.</p>;
-  const collaterals = objectEntries<Collateral>(embedded.collaterals);
-  const loanAllocations = objectEntries<LoanAllocation>(embedded.loanAllocations);
-  const loanModifications = objectEntries<LoanModification>(embedded.loanModifications);
-  const counterparties = objectEntries<Counterparty>(embedded.counterparties);
   const interest = objectOr<LoanInterest>(embedded.loanInterest);
   return (
     <>
-      <Heading title="Collaterals" list={embedded.collaterals} />
-      <SubTable
+      <ListSection<Collateral>
+        title="Collaterals"
         testId="loan-collaterals"
-        rows={collaterals}
-        empty={NONE}
-        rowKey={(c, i) => `${String(c.collateralId)}-${i}`}
-        rowProps={(c) => ({ title: stringOr(c.collateralId) })}
+        list={embedded.collaterals}
+        id={(c) => c.collateralId}
         columns={[
           {
             header: 'Currency',
@@ -76,15 +53,14 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
           { header: 'Updated', cell: (c) => <Timestamp value={c.updatedAt} /> },
         ]}
       />
-      <Heading title="Allocations" list={embedded.loanAllocations} />
-      <SubTable
+      <ListSection<LoanAllocation>
+        title="Allocations"
         testId="loan-allocations"
-        rows={loanAllocations}
-        empty={NONE}
-        rowKey={(a, i) => `${String(a.loanAllocationId)}-${i}`}
-        rowProps={(a) => ({
-          title: `${stringOr(a.loanAllocationId)}${a.externalFailureDescription ? ` · ${stringOr(a.externalFailureDescription)}` : ''}`,
-        })}
+        list={embedded.loanAllocations}
+        id={(a) => a.loanAllocationId}
+        hover={(a) =>
+          `${stringOr(a.loanAllocationId)}${a.externalFailureDescription ? ` · ${stringOr(a.externalFailureDescription)}` : ''}`
+        }
         columns={[
           { header: 'Type', cell: (a) => <PlatformText value={a.allocationType} /> },
           { header: 'Status', cell: (a) => <Badge value={a.status} /> },
@@ -97,13 +73,11 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
           { header: 'Created', cell: (a) => <Timestamp value={a.createdAt} /> },
         ]}
       />
-      <Heading title="Modifications" list={embedded.loanModifications} />
-      <SubTable
+      <ListSection<LoanModification>
+        title="Modifications"
         testId="loan-modifications"
-        rows={loanModifications}
-        empty={NONE}
-        rowKey={(m, i) => `${String(m.loanModificationId)}-${i}`}
-        rowProps={(m) => ({ title: stringOr(m.loanModificationId) })}
+        list={embedded.loanModifications}
+        id={(m) => m.loanModificationId}
         columns={[
           { header: 'Type', cell: (m) => <PlatformText value={m.modificationType} /> },
           { header: 'Status', cell: (m) => <Badge value={m.status} /> },
@@ -146,13 +120,12 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
       ) : (
         NONE
       )}
-      <Heading title="Counterparties" list={embedded.counterparties} />
-      <SubTable
+      <ListSection<Counterparty>
+        title="Counterparties"
         testId="loan-counterparties"
-        rows={counterparties}
-        empty={NONE}
-        rowKey={(c, i) => `${String(c.counterpartyId)}-${i}`}
-        rowProps={(c) => ({ title: stringOr(c.counterpartyDescription) })}
+        list={embedded.counterparties}
+        id={(c) => c.counterpartyId}
+        hover={(c) => stringOr(c.counterpartyDescription)}
         columns={[
           { header: 'Name', cell: (c) => <PlatformText value={c.counterpartyName} /> },
           { header: 'Type', cell: (c) => <Badge value={c.counterpartyType} /> },

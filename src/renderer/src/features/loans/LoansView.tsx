@@ -1,10 +1,16 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
-import { FilterBar, filterFieldsFor, useTabTable, WalkStatus } from '../../components/view-kit';
+import {
+  FilterBar,
+  filterFieldsFor,
+  useLocalSearch,
+  useTabTable,
+  WalkStatus,
+} from '../../components/view-kit';
 import { useWalkJob } from '../../state/jobs';
 import { usePortfolios } from '../../state/portfolios';
 import { viewState } from '../../state/query-client';
@@ -45,13 +51,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   // After a failed walk, the previous filters' loans are not shown under its error.
   const all = status === 'error' ? null : (loans.data?.items ?? null);
   const search = filters.search ?? '';
-  const rows = useMemo(() => (all ? searchLoans(all, search) : null), [all, search]);
-  // The search text of 10,000 loans costs tens of ms: built while idle, not on the first keystroke.
-  useEffect(() => {
-    if (!all) return;
-    const idle = requestIdleCallback(() => prepareSearch(all));
-    return () => cancelIdleCallback(idle);
-  }, [all]);
+  const rows = useLocalSearch(all, search, searchLoans, prepareSearch);
   const selected = useMemo(
     () => all?.find((l) => l.loanId === filters.selectedId) ?? null,
     [all, filters.selectedId],

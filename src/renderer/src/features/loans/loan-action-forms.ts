@@ -34,36 +34,38 @@ const WHERE = 'Loans → a loan’s detail';
 const trimmed = <K extends string>(key: K, v: string) =>
   (v.trim() ? { [key]: v.trim() } : {}) as Partial<Record<K, string>>;
 const when = (d: LoanFormDraft) => (d.effectiveDate ? { effectiveDate: d.effectiveDate } : {});
-const label = (kind: LoanActionKind, hasForm: boolean) => `${LOAN_ACTIONS[kind].title}${hasForm ? '…' : ''}`;
+
+/** A kind's form, found in a loan's detail; its button's label ends in "…" where there are fields to fill. */
+const loanForm = <K extends LoanActionKind>(
+  kind: K,
+  fields: LoanFormFields | null,
+  input: LoanActionForm<K>['input'],
+): LoanActionForm<K> => ({
+  kind,
+  label: `${LOAN_ACTIONS[kind].title}${fields ? '…' : ''}`,
+  where: WHERE,
+  fields,
+  input,
+});
 
 export const LOAN_ACTION_FORMS: { readonly [K in LoanActionKind]: LoanActionForm<K> } = {
-  'loans.approve': {
-    kind: 'loans.approve',
-    label: label('loans.approve', false),
-    where: WHERE,
-    fields: null,
-    input: (loanId) => ({ kind: 'loans.approve', loanId }),
-  },
-  'loans.cancelInterestPayment': {
-    kind: 'loans.cancelInterestPayment',
-    label: label('loans.cancelInterestPayment', true),
-    where: WHERE,
-    fields: { allocation: 'required', amount: false, portfolio: 'portfolioId', effectiveDate: true },
-    input: (loanId, d) => ({
+  'loans.approve': loanForm('loans.approve', null, (loanId) => ({ kind: 'loans.approve', loanId })),
+  'loans.cancelInterestPayment': loanForm(
+    'loans.cancelInterestPayment',
+    { allocation: 'required', amount: false, portfolio: 'portfolioId', effectiveDate: true },
+    (loanId, d) => ({
       kind: 'loans.cancelInterestPayment',
       loanId,
       loanAllocationId: d.allocationId,
       ...when(d),
       ...trimmed('portfolioId', d.portfolioId),
     }),
-  },
-  'loans.acceptRepayment': {
-    kind: 'loans.acceptRepayment',
-    label: label('loans.acceptRepayment', true),
-    where: WHERE,
-    fields: { allocation: 'request', amount: true, portfolio: 'collateralPortfolioId', effectiveDate: true },
+  ),
+  'loans.acceptRepayment': loanForm(
+    'loans.acceptRepayment',
+    { allocation: 'request', amount: true, portfolio: 'collateralPortfolioId', effectiveDate: true },
     // The amount is sent exactly as typed: the schema refuses spaces rather than trimming them.
-    input: (loanId, d) => ({
+    (loanId, d) => ({
       kind: 'loans.acceptRepayment',
       loanId,
       amount: d.amount,
@@ -71,24 +73,22 @@ export const LOAN_ACTION_FORMS: { readonly [K in LoanActionKind]: LoanActionForm
       ...trimmed('collateralPortfolioId', d.portfolioId),
       ...when(d),
     }),
-  },
-  'loans.confirmExternalDisbursement': {
-    kind: 'loans.confirmExternalDisbursement',
-    label: label('loans.confirmExternalDisbursement', true),
-    where: WHERE,
-    fields: {
+  ),
+  'loans.confirmExternalDisbursement': loanForm(
+    'loans.confirmExternalDisbursement',
+    {
       allocation: 'required',
       amount: false,
       portfolio: 'collateralPortfolioId',
       effectiveDate: false,
     },
-    input: (loanId, d) => ({
+    (loanId, d) => ({
       kind: 'loans.confirmExternalDisbursement',
       loanId,
       loanAllocationId: d.allocationId,
       ...trimmed('collateralPortfolioId', d.portfolioId),
     }),
-  },
+  ),
 };
 
 /** The loan kinds in the order the action bar shows them. */

@@ -10,7 +10,8 @@ import { formatRatioPercent } from '../../lib/decimal';
 import { LtvBar } from '../../components/LtvBar';
 import { acknowledgeRisk } from './queries';
 import { formatDuration, type BoardRow } from './rows';
-import { DetailPane, useNow } from '../../components/view-kit';
+import { LoanPane } from '../../components/LoanPane';
+import { useNow } from '../../components/view-kit';
 import { useWorkspaceList } from '../../state/workspace-store';
 
 function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
@@ -57,17 +58,12 @@ export function RiskDetail({
   };
 
   return (
-    <DetailPane
+    <LoanPane
       testId="risk-detail"
       label="Loan risk"
-      data={{ 'data-loan-id': loan.loanId }}
+      loan={loan}
       onClose={onClose}
-      title={
-        <>
-          <Amount value={loan.amount} currency={loan.currency} />
-          <Badge value={row.risk.band} />
-        </>
-      }
+      badges={<Badge value={row.risk.band} />}
     >
       <p className="small">
         <IdText value={loan.loanId} /> · {row.counterparty || 'counterparty unknown'}
@@ -133,6 +129,6 @@ export function RiskDetail({
           {error ? <div className="notice warn">{error}</div> : null}
         </>
       ) : null}
-    </DetailPane>
+    </LoanPane>
   );
 }

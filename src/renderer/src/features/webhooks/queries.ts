@@ -7,15 +7,10 @@
  * Each delivery carries the workspace whose key verified it (recorded by the main side when it
  * arrived), so a workspace only ever shows its own deliveries.
  */
-import {
-  keepPreviousData,
-  mutationOptions,
-  queryOptions,
-  type QueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { mutationOptions, queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { CallInput, ReceivedWebhook, WebhookReceiverStatus } from '@shared/contract';
 import { copper } from '../../lib/api';
+import { paramsQuery } from '../../state/queries';
 import { prefetch, QueryFailure, queryClient, unwrap } from '../../state/query-client';
 import { showWebNotification } from './notifications';
 
@@ -155,17 +150,12 @@ export const subscriptionsQuery = (workspaceId: string) =>
   });
 
 export const deliveriesQuery = (workspaceId: string, subscriptionId: string | null) =>
-  queryOptions({
-    queryKey: [workspaceId, 'webhooks.sandboxDeliveries', { subscriptionId }] as const,
-    queryFn: () =>
-      unwrap(
-        copper().webhooks.sandboxDeliveries({
-          workspaceId,
-          ...(subscriptionId ? { subscriptionId } : {}),
-        }),
-      ),
-    placeholderData: keepPreviousData,
-  });
+  paramsQuery(workspaceId, 'webhooks.sandboxDeliveries', { subscriptionId }, () =>
+    copper().webhooks.sandboxDeliveries({
+      workspaceId,
+      ...(subscriptionId ? { subscriptionId } : {}),
+    }),
+  );
 
 /** Subscribes the running receiver to every event of the sandbox; the subscriptions are read again. */
 export async function subscribeSandbox(workspaceId: string, client = queryClient) {
