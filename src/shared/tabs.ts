@@ -2,7 +2,8 @@
 export const DATA_TABS = [
   { id: 'portfolios-wallets', label: 'Portfolios & wallets', key: '1' },
   { id: 'loans', label: 'Loans', key: '2' },
-  // Alt+R: the digits are taken; Shell's shortcut handler matches `Digit${key}`, so it needs `KeyR` too.
+  // Alt+R: the digits are taken. Shell's shortcut handler matches `Digit${key}` or `Key${key}` (here
+  // `KeyR`, the physical key, whatever Alt types on macOS); the menu's accelerator is `Alt+R`.
   { id: 'risk', label: 'Risk', key: 'R' },
   { id: 'agent-wallets', label: 'Agent wallets & exchange', key: '3' },
   { id: 'clearloop', label: 'ClearLoop', key: '4' },

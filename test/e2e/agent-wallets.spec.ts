@@ -26,11 +26,7 @@ test('submits an order from a template through the confirmation and shows the an
   const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
   const confirm = new ConfirmDialog(app);
-  await shell.openTab('agent-wallets');
-  await view.wallets.waitReady();
-  await view.template('order').click();
-  await expect(view.valid).toBeVisible();
-  await view.submit.click();
+  await view.submitTemplate('order');
   await expect(confirm.environment).toHaveText('SANDBOX');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
   await expect(confirm.detail('What it does')).toContainText('BUY 0.01 @ 30000');

@@ -7,6 +7,7 @@
  * every place: `window.__pwned` unset, no element of theirs in the app root, no page error; each
  * string is found by its text and its textContent is exact. Every (string × place) is tallied.
  */
+import type { Page } from '@playwright/test';
 import type { CopperApi } from '../../src/shared/contract';
 import type { CryptoAddress } from '../../src/shared/platform/resources';
 import { HOSTILE_TEXTS } from '../../src/sandbox/data/types';
@@ -43,14 +44,17 @@ const labelOf = (text: string): string => JSON.stringify(text.length > 40 ? `${t
 const inCell = (cell: Parameters<typeof expectShownAsText>[0], text: string) =>
   expectShownAsText(cell, text, isPlain(text) ? {} : { find: fragment(text) });
 
+/** What each test starts from: the watches `expectInert` reads, the shell, and the tally of checks. */
+function watch(app: Page, pageErrors: string[]) {
+  return { seen: { pageErrors, dialogs: watchDialogs(app) }, shell: new Shell(app), tally: new Tally() };
+}
+
 test('names made through the sandbox are text in the payload viewer, address book and activities', async ({
   app,
   pageErrors,
 }) => {
   test.setTimeout(90_000);
-  const seen = { pageErrors, dialogs: watchDialogs(app) };
-  const shell = new Shell(app);
-  const tally = new Tally();
+  const { seen, shell, tally } = watch(app, pageErrors);
 
   // Webhooks: the sandbox subscribed first, so each created address arrives as an event.
   const hooks = new WebhooksPage(app);
@@ -158,9 +162,7 @@ test('seeded hostile text is text in activities, portfolios and wallets, loans a
   pageErrors,
 }) => {
   test.setTimeout(90_000);
-  const seen = { pageErrors, dialogs: watchDialogs(app) };
-  const shell = new Shell(app);
-  const tally = new Tally();
+  const { seen, shell, tally } = watch(app, pageErrors);
 
   // Activities: every hostile text the sandbox seeds leads some descriptions; search finds them.
   const activities = new ActivitiesPage(app);
@@ -199,10 +201,7 @@ test('seeded hostile text is text in activities, portfolios and wallets, loans a
 
   // A loan with the counterparty whose description is markup (shown as the row's title).
   const loans = new LoansPage(app);
-  await shell.openTab('loans');
-  await loans.table.waitReady();
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-2');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.openSeeded('sandbox-approve-lend-2', 'awaiting-approval');
   const counterparties = loans.detail.getByTestId('loan-counterparties');
   await expectShownAsText(counterparties, 'Bluefin "Markets", LLC');
   tally.add(labelOf('Bluefin "Markets", LLC'), 'loan detail counterparties');

@@ -10,13 +10,9 @@
  * is stopped is exactly the "from before the restart" case.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import type { JournalOutcome, JournalStep } from '../../src/shared/contract';
-import { startConsoleServer, type ConsoleServer } from './support/console-server';
 import { test, expect } from './support/fixtures';
+import { onDataDir } from './support/restarting-console';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { JournalPage } from './pages/journal';
 import { LoansPage } from './pages/loans';
@@ -46,21 +42,13 @@ function seedJournal(dataDir: string, records: SeedRecord[]): void {
   expect(child.stdout.trim()).toBe(String(records.length));
 }
 
-async function open(page: Page, server: ConsoleServer): Promise<void> {
-  await page.goto(server.url);
-  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-}
-
 test('shows one row per action, unsettled first, with its operator; a production approve expands into its steps across a restart', async ({
   page,
 }) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-journal-'));
-  let server = await startConsoleServer({ dataDir });
-  try {
-    await open(page, server);
+  await onDataDir('journal', page, async ({ dataDir, stop, start }) => {
     const shell = new Shell(page);
     const workspaceId = await shell.switcher.inputValue();
-    await server.stop();
+    await stop();
 
     const base = {
       workspaceId,
@@ -105,8 +93,7 @@ test('shows one row per action, unsettled first, with its operator; a production
       approve('outcome', { outcome: 'done' }),
     ]);
 
-    server = await startConsoleServer({ dataDir });
-    await open(page, server);
+    await start();
     const journal = new JournalPage(page);
     await journal.open();
     const { table } = journal;
@@ -161,19 +148,13 @@ test('shows one row per action, unsettled first, with its operator; a production
     await journal.outcomeFilter.selectOption('unknown');
     await expect.poll(() => table.columnTexts('object')).toEqual(['loan L-200']);
     await expect(table.root).toHaveAttribute('data-row-count', '1');
-  } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });
 
 test('an approve sent from the console is one action row under the operator name set, with its steps, after a restart', async ({
   page,
 }) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-journal-'));
-  let server = await startConsoleServer({ dataDir });
-  try {
-    await open(page, server);
+  await onDataDir('journal', page, async ({ stop, start }) => {
     const shell = new Shell(page);
     const operator = new OperatorNameSetting(page);
     await shell.openTab('workspaces');
@@ -186,17 +167,12 @@ test('an approve sent from the console is one action row under the operator name
 
     const loans = new LoansPage(page);
     const confirm = new ConfirmDialog(page);
-    await shell.openTab('loans');
-    const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
-    await loans.openLoan(loanId, 'awaiting-approval');
+    const loanId = await loans.openSeeded('sandbox-approve-lend-1', 'awaiting-approval');
     await loans.action('loans.approve').click();
-    await confirm.submit.click();
-    await expect(confirm.result).toContainText('awaiting-collateral');
-    await confirm.close.click();
-    await server.stop();
+    await confirm.send('awaiting-collateral');
+    await stop();
 
-    server = await startConsoleServer({ dataDir });
-    await open(page, server);
+    await start();
     // The name outlives the restart.
     await shell.openTab('workspaces');
     await expect(operator.input).toHaveValue('Dana Ops');
@@ -222,8 +198,5 @@ test('an approve sent from the console is one action row under the operator name
     expect(steps.indexOf('sent')).toBeLessThan(steps.indexOf('outcome'));
     expect(new Set(await journal.texts('step', 'operator'))).toEqual(new Set(['Dana Ops']));
     expect((await journal.texts('step', 'outcome'))[steps.indexOf('outcome')]).toBe('done');
-  } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });

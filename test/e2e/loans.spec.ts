@@ -134,9 +134,7 @@ test('approve: the lender approves a loan, the row and the detail show the new s
   const shell = new Shell(app);
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await shell.openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  const loanId = await loans.openSeeded('sandbox-approve-lend-1', 'awaiting-approval');
   await expect(loans.detailStatus).toHaveText('awaiting-approval');
   await expect(loans.action('loans.approve')).toBeEnabled();
 
@@ -167,9 +165,7 @@ test('approve: the lender approves a loan, the row and the detail show the new s
 
 test('approve is disabled, with the reason, when the caller is the borrower', async ({ app }) => {
   const loans = new LoansPage(app);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-borrow-1');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.openSeeded('sandbox-approve-borrow-1', 'awaiting-approval');
   await expect(loans.action('loans.approve')).toBeDisabled();
   await expect(loans.whyNot('loans.approve')).toHaveText('Only the lender approves a loan.');
   await expect(loans.action('loans.approve')).toHaveAttribute('title', 'Only the lender approves a loan.');
@@ -178,9 +174,7 @@ test('approve is disabled, with the reason, when the caller is the borrower', as
 test('cancel interest payment: the loan goes back to active', async ({ app }, info) => {
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-interest-lend-1');
-  await loans.openLoan(loanId, vocabulary(info).loan.interestPending);
+  const loanId = await loans.openSeeded('sandbox-interest-lend-1', vocabulary(info).loan.interestPending);
   await loans.action('loans.cancelInterestPayment').click();
   await expect(loans.actionForm('loans.cancelInterestPayment')).toBeVisible();
   if (spelled(info)) {
@@ -198,11 +192,8 @@ test('cancel interest payment: the loan goes back to active', async ({ app }, in
   await expect(confirm.field('loanAllocationId')).not.toBeEmpty();
   await expect(confirm.submit).toHaveText('Cancel interest payment');
   await expect(confirm.root.getByRole('button', { name: 'Back' })).toBeVisible();
-  await confirm.submit.click();
-  await expect(confirm.result).toContainText('active');
-  await confirm.close.click();
-  await expect(loans.detailStatus).toHaveText('active');
-  await expect(await loans.rowStatus(loanId)).toHaveText('active');
+  await confirm.send('active');
+  await loans.expectStatus(loanId, 'active');
 
   // Issue 25: the console no longer refuses on statuses the specification does not state. The
   // action stays offered (lender or borrower may cancel); the form warns, nothing is pre-selected,
@@ -232,9 +223,7 @@ test('accept repayment: a full repayment requested by the borrower repays the lo
 }, info) => {
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-1');
-  await loans.openLoan(loanId, vocabulary(info).loan.repaymentPending);
+  const loanId = await loans.openSeeded('sandbox-repay-lend-1', vocabulary(info).loan.repaymentPending);
   await loans.action('loans.acceptRepayment').click();
   if (spelled(info)) {
     // Not recognised as a repayment request: no amount is pre-filled; the operator types it.
@@ -245,20 +234,15 @@ test('accept repayment: a full repayment requested by the borrower repays the lo
   await loans.review.click();
   await expect(confirm.field('amount')).toHaveText('7171000');
   await expect(confirm.fieldRow('amount')).toContainText('USDC');
-  await confirm.submit.click();
-  await expect(confirm.result).toContainText('repaid');
-  await confirm.close.click();
-  await expect(loans.detailStatus).toHaveText('repaid');
-  await expect(await loans.rowStatus(loanId)).toHaveText('repaid');
+  await confirm.send('repaid');
+  await loans.expectStatus(loanId, 'repaid');
 });
 
 test('accept repayment of our own request: disabled, or refused by the platform where unreadable', async ({
   app,
 }, info) => {
   const loans = new LoansPage(app);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-repay-own-1');
-  await loans.openLoan(loanId, vocabulary(info).loan.repaymentPending);
+  await loans.openSeeded('sandbox-repay-own-1', vocabulary(info).loan.repaymentPending);
   if (!spelled(info)) {
     await expect(loans.action('loans.acceptRepayment')).toBeDisabled();
     await expect(loans.whyNot('loans.acceptRepayment')).toContainText('requested by your side');
@@ -279,9 +263,7 @@ test('accept repayment of our own request: disabled, or refused by the platform 
 test('confirm external disbursement: the loan becomes active', async ({ app }, info) => {
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-disburse-lend-1');
-  await loans.openLoan(loanId, 'disbursing');
+  const loanId = await loans.openSeeded('sandbox-disburse-lend-1', 'disbursing');
   await loans.action('loans.confirmExternalDisbursement').click();
   if (spelled(info))
     await pickAllocation(
@@ -290,11 +272,8 @@ test('confirm external disbursement: the loan becomes active', async ({ app }, i
     );
   await loans.review.click();
   await expect(confirm.detail('Disbursed amount')).toContainText('17618000');
-  await confirm.submit.click();
-  await expect(confirm.result).toContainText('active');
-  await confirm.close.click();
-  await expect(loans.detailStatus).toHaveText('active');
-  await expect(await loans.rowStatus(loanId)).toHaveText('active');
+  await confirm.send('active');
+  await loans.expectStatus(loanId, 'active');
 });
 
 test('estimate LTV: unchanged inputs give the current LTV, a doubled amount doubles it', async ({
@@ -374,9 +353,7 @@ test('an action the loan no longer allows is refused before anything is sent', a
   const shell = new Shell(app);
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await shell.openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-3');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  const loanId = await loans.openSeeded('sandbox-approve-lend-3', 'awaiting-approval');
   await expect(loans.action('loans.approve')).toBeEnabled();
 
   // Another client of the same organization approves it meanwhile; this view is now stale.

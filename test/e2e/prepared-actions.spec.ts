@@ -9,12 +9,14 @@ import type { Page } from '@playwright/test';
 import type { ActionResult, PreparedAction } from '../../src/shared/actions';
 import type { CopperApi } from '../../src/shared/contract';
 import type { Result } from '../../src/shared/result';
-import { test, expect } from './support/fixtures';
+import { test as base, expect } from './support/fixtures';
+import { resolvedColour } from './support/colours';
 import type { ConsoleServer } from './support/console-server';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
 import { Shell } from './pages/shell';
+import { BAD_AMOUNTS } from '../support/fixtures/bad-amounts';
 
 /** The embedded sandbox's controls, reached beside the workspace's base URL. */
 async function sandboxControl(app: Page, server: ConsoleServer) {
@@ -44,17 +46,24 @@ async function sandboxControl(app: Page, server: ConsoleServer) {
   };
 }
 
+/** The tests on a loan start with its page objects and the embedded sandbox's controls. */
+const test = base.extend<{
+  loans: LoansPage;
+  confirm: ConfirmDialog;
+  sandbox: Awaited<ReturnType<typeof sandboxControl>>;
+}>({
+  loans: async ({ app }, use) => use(new LoansPage(app)),
+  confirm: async ({ app }, use) => use(new ConfirmDialog(app)),
+  sandbox: async ({ app, server }, use) => use(await sandboxControl(app, server)),
+});
+
 test('a lost answer is "outcome unknown"; Check now finds the loan approved; one PATCH reached the sandbox', async ({
   app,
-  server,
+  loans,
+  confirm,
+  sandbox,
 }) => {
-  const shell = new Shell(app);
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
-  const sandbox = await sandboxControl(app, server);
-  await shell.openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-2');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.openSeeded('sandbox-approve-lend-2', 'awaiting-approval');
   await sandbox.send('POST', '/faults', {
     method: 'PATCH',
     pathPrefix: '/organizations/',
@@ -69,15 +78,9 @@ test('a lost answer is "outcome unknown"; Check now finds the loan approved; one
   await expect(confirm.outcome).toContainText('Outcome unknown');
   await expect(confirm.outcome).not.toContainText(/failed/i);
   // Amber, never the refusal red.
-  const colours = await confirm.outcome.evaluate((el) => {
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--warn-fg)';
-    el.appendChild(probe);
-    const warn = getComputedStyle(probe).color;
-    probe.remove();
-    return { text: getComputedStyle(el).color, warn };
-  });
-  expect(colours.text).toBe(colours.warn);
+  expect(await confirm.outcome.evaluate((el) => getComputedStyle(el).color)).toBe(
+    await resolvedColour(confirm.outcome, 'var(--warn-fg)'),
+  );
   // No resend is offered: only Check now.
   await expect(confirm.root.getByRole('button', { name: /send|retry|approve/i })).toHaveCount(0);
   await expect(app.getByTestId('unsettled-notice')).toContainText('1 action with unknown outcome');
@@ -113,28 +116,17 @@ test('an exchange batch with one erroring order shows that error order by order,
 });
 
 test('every bad repayment amount is refused at the field, and nothing reaches the sandbox', async ({
-  app,
-  server,
+  loans,
+  confirm,
+  sandbox,
 }) => {
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
-  const sandbox = await sandboxControl(app, server);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
-  await loans.openLoan(loanId, 'repaying');
+  await loans.openSeeded('sandbox-repay-lend-2', 'repaying');
   await loans.action('loans.acceptRepayment').click();
   const amount = loans.actionForm('loans.acceptRepayment').getByTestId('action-amount');
   const error = loans.actionForm('loans.acceptRepayment').getByTestId('field-error-amount');
   const before = await sandbox.count('PATCH', '/organizations/');
-  const cases: [string, RegExp][] = [
-    ['abc', /decimal number/],
-    ['1e3', /exponent/],
-    ['0x10', /hexadecimal/],
-    ['-5', /sign/],
-    ['0', /greater than zero/],
-    ['1,000', /thousands separators/],
-    ['999999999999', /at most the requested/],
-  ];
+  // The form also refuses more than the request asks (its ceiling).
+  const cases = [...BAD_AMOUNTS, ['999999999999', /at most the requested/]] as const;
   for (const [text, says] of cases) {
     await amount.fill(text);
     await loans.review.click();
@@ -146,14 +138,11 @@ test('every bad repayment amount is refused at the field, and nothing reaches th
 
 test('a prepared action is sent at most once: a second execute of its id is refused', async ({
   app,
-  server,
+  loans,
+  confirm,
+  sandbox,
 }) => {
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
-  const sandbox = await sandboxControl(app, server);
-  await new Shell(app).openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-4');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  await loans.openSeeded('sandbox-approve-lend-4', 'awaiting-approval');
   await loans.action('loans.approve').click();
   const id = await confirm.root.getAttribute('data-action-id');
   expect(id).toMatch(/^act_/);

@@ -22,6 +22,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { WorkspaceView } from '../../src/shared/contract';
 import { test, expect } from './support/fixtures';
+import { resolvedColour } from './support/colours';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
@@ -111,15 +112,10 @@ async function expectProductionFrame(page: Page): Promise<void> {
   await expect(page.getByTestId('env-banner')).toContainText('PRODUCTION');
   // The window frame is drawn in the production warning colour, not the sandbox one.
   const frame = await shell.root.evaluate((el) => {
-    const probe = document.createElement('span');
-    probe.style.color = 'var(--env-production)';
-    el.appendChild(probe);
-    const warning = getComputedStyle(probe).color;
-    probe.remove();
     const style = getComputedStyle(el);
-    return { border: style.borderTopColor, width: style.borderTopWidth, warning };
+    return { border: style.borderTopColor, width: style.borderTopWidth };
   });
-  expect(frame.border).toBe(frame.warning);
+  expect(frame.border).toBe(await resolvedColour(shell.root, 'var(--env-production)'));
   expect(frame.width).toBe('4px');
 }
 
@@ -135,9 +131,7 @@ test('production: framed in warning colour; a loan approval needs "production" t
 
   const loans = new LoansPage(page);
   const confirm = new ConfirmDialog(page);
-  await shell.openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  const loanId = await loans.openSeeded('sandbox-approve-lend-1', 'awaiting-approval');
   await loans.action('loans.approve').click();
 
   await expect(confirm.root).toBeVisible();
@@ -161,13 +155,10 @@ test('production: framed in warning colour; a loan approval needs "production" t
   await expect(confirm.result).toBeHidden();
   await typed.fill('production');
   await expect(confirm.submit).toBeEnabled();
-  await confirm.submit.click();
-  await expect(confirm.result).toContainText('awaiting-collateral');
-  await confirm.close.click();
+  await confirm.send('awaiting-collateral');
   await expect(confirm.root).toBeHidden();
 
-  await expect(loans.detailStatus).toHaveText('awaiting-collateral');
-  await expect(await loans.rowStatus(loanId)).toHaveText('awaiting-collateral');
+  await loans.expectStatus(loanId, 'awaiting-collateral');
   await expectProductionFrame(page);
 
   await shell.openTab('request-history');
@@ -185,11 +176,7 @@ test('production: an exchange submission needs "production" typed', async ({ pag
   const shell = new Shell(page);
   const view = new AgentWalletsPage(page);
   const confirm = new ConfirmDialog(page);
-  await shell.openTab('agent-wallets');
-  await view.wallets.waitReady();
-  await view.template('order').click();
-  await expect(view.valid).toBeVisible();
-  await view.submit.click();
+  await view.submitTemplate('order');
 
   await expect(confirm.environment).toHaveText('PRODUCTION');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());

@@ -1,10 +1,8 @@
 /** Request history: what was sent, errors only, and never a secret, signature or header. */
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
-import { startConsoleServer, type ConsoleServer } from './support/console-server';
 import { test, expect } from './support/fixtures';
+import { onDataDir } from './support/restarting-console';
 import { approveLoanDirectly } from './support/platform-request';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
@@ -82,26 +80,17 @@ test('"All workspaces" shows the workspace column; search filters by path', asyn
   expect(new Set(await history.table.columnTexts('method'))).toEqual(new Set(['GET']));
 });
 
-async function openConsole(page: Page, server: ConsoleServer): Promise<void> {
-  await page.goto(server.url);
-  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-}
-
 test('survives a restart of the app, kept on disk without secrets; filters by status', async ({ page }) => {
-  const dataDir = await mkdtemp(join(tmpdir(), 'copper-e2e-history-'));
-  let server = await startConsoleServer({ dataDir });
-  try {
-    await openConsole(page, server);
+  await onDataDir('history', page, async ({ dataDir, stop, start }) => {
     const shell = new Shell(page);
     const history = new RequestHistoryPage(page);
     await shell.openTab('request-history');
     await history.table.waitReady();
     await expect.poll(() => history.table.rowCount()).toBeGreaterThan(1);
     const before = await history.table.rowCount();
-    await server.stop();
+    await stop();
 
-    server = await startConsoleServer({ dataDir });
-    await openConsole(page, server);
+    await start();
     // The second run reads the platform too (the restart may reopen on this tab, which reads
     // nothing from the platform): its requests add to the first run's.
     await shell.openTab('portfolios-wallets');
@@ -126,8 +115,5 @@ test('survives a restart of the app, kept on disk without secrets; filters by st
     expect(text).toContain('/portfolios');
     expect(text).not.toMatch(/authorization|x-signature|apiSecret/i);
     expect(text).not.toMatch(/[0-9a-f]{64}/i);
-  } finally {
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
-  }
+  });
 });

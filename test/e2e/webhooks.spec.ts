@@ -68,13 +68,9 @@ test('a loan approved in the console arrives signed and valid; a tampered copy i
   // The loan action, through the console's own UI and confirmation.
   const loans = new LoansPage(app);
   const confirm = new ConfirmDialog(app);
-  await shell.openTab('loans');
-  const loanId = await loans.loanIdByExternalId('sandbox-approve-lend-1');
-  await loans.openLoan(loanId, 'awaiting-approval');
+  const loanId = await loans.openSeeded('sandbox-approve-lend-1', 'awaiting-approval');
   await loans.action('loans.approve').click();
-  await confirm.submit.click();
-  await expect(confirm.result).toContainText('awaiting-collateral');
-  await confirm.close.click();
+  await confirm.send('awaiting-collateral');
 
   await shell.openTab('webhooks');
   const validId = await hooks.waitForDelivery('loan-updated', 'valid');

@@ -7,6 +7,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { createMainApp, type MainApp, type MainAppOptions } from '../../src/main/app/create-app';
 import { createLogger } from '../../src/main/log/logger';
 import type { WorkspaceList } from '../../src/shared/contract';
@@ -85,4 +86,30 @@ export async function sandboxControl(
   });
   if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
   return res.json();
+}
+
+/** How many requests the embedded sandbox logged with this method and a path starting so. */
+export async function requestCount(app: MainApp, method: string, pathPrefix: string): Promise<number> {
+  const path = `/requests?method=${method}&pathPrefix=${encodeURIComponent(pathPrefix)}`;
+  return ((await sandboxControl(app, 'GET', path)) as { count: number }).count;
+}
+
+/**
+ * One test app for a whole file: started before its tests (then `started`, for the file's own
+ * bindings and set-up), its embedded sandbox reset before each test, closed after the last.
+ */
+export function useResetTestApp(
+  prefix: string,
+  options: Partial<MainAppOptions>,
+  started: (t: TestApp) => Promise<void> | void,
+): void {
+  let t: TestApp | undefined;
+  beforeAll(async () => {
+    t = await startTestApp(prefix, options);
+    await started(t);
+  });
+  afterAll(() => t?.close());
+  beforeEach(async () => {
+    if (t) await sandboxControl(t.app, 'POST', '/reset');
+  });
 }

@@ -33,7 +33,7 @@
  * at most once per throttle, by default a second).
  */
 import { join } from 'node:path';
-import { LockoutGuard, type GuardPersistence, type GuardSnapshot } from './lockout-guard';
+import { LockoutGuard, emptyGuardSnapshot, type GuardPersistence, type GuardSnapshot } from './lockout-guard';
 import {
   GUARD_STATE_FILE,
   GUARD_STATE_VERSION,
@@ -121,7 +121,7 @@ export class KeyGuards {
     const assumed = this.assumed;
     const restored: GuardSnapshot | undefined =
       assumed !== null && assumed.at + this.limits.authFailures.windowMs > now
-        ? { ...emptySnapshot(), presumedAuth: Array<number>(assumed.authFailures).fill(assumed.at) }
+        ? { ...emptyGuardSnapshot(), presumedAuth: Array<number>(assumed.authFailures).fill(assumed.at) }
         : undefined;
     return this.add(host, fingerprint, restored);
   }
@@ -228,18 +228,6 @@ export class KeyGuards {
       this.assumed = null;
     return { version: GUARD_STATE_VERSION, entries, assumed: this.assumed };
   }
-}
-
-function emptySnapshot(): GuardSnapshot {
-  return {
-    auth: [],
-    presumedAuth: [],
-    business: [],
-    requests: [],
-    pausedUntil: 0,
-    consecutive429: 0,
-    inFlight: 0,
-  };
 }
 
 const inWindow = (times: number[], now: number, windowMs: number): number =>

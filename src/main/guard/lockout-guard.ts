@@ -60,6 +60,19 @@ export interface GuardSnapshot {
   inFlight: number;
 }
 
+/** A guard that has counted nothing: what a key starts from, and the base of a restored one. */
+export function emptyGuardSnapshot(): GuardSnapshot {
+  return {
+    auth: [],
+    presumedAuth: [],
+    business: [],
+    requests: [],
+    pausedUntil: 0,
+    consecutive429: 0,
+    inFlight: 0,
+  };
+}
+
 /** Where a guard's counters are written (the guard state file, through key-guards.ts). */
 export interface GuardPersistence {
   /** Writes every guard now; resolves once that write is durable (never rejects). */

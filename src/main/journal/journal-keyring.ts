@@ -48,6 +48,8 @@ export type AnchorSet = z.infer<typeof anchorSetSchema>;
 
 export type KeyState = { key: Buffer } | { key: null; why: string };
 export type AnchorsState = { anchors: AnchorSet } | { anchors: null; why: string };
+/** An item read from the key home: its value, or why there is none. */
+type Read<V> = { value: V } | { why: string };
 
 /** What the journal needs from its key home; tests may pass one over a plain Map. */
 export interface JournalKeyringLike {
@@ -91,45 +93,55 @@ export class JournalKeyring implements JournalKeyringLike {
    */
   async key(): Promise<KeyState> {
     if (this.cachedKey) return { key: this.cachedKey };
-    const home = this.store();
-    if (!home.available) return { key: null, why: home.why };
-    try {
-      const stored = await home.items.getItem(this.keyName);
+    const found = await this.readItem<Buffer>(this.keyName, async (stored, home) => {
       if (stored !== null) {
         const key = Buffer.from(stored, 'base64');
-        if (key.length !== 32) return { key: null, why: `the journal key in the ${home.backend} is damaged` };
-        this.cachedKey = key;
-        return { key };
+        return key.length === 32
+          ? { value: key }
+          : { why: `the journal key in the ${home.backend} is damaged` };
       }
-      if (!this.options.create)
-        return { key: null, why: `no journal key in the ${home.backend} for this data folder` };
+      if (!this.options.create) return { why: `no journal key in the ${home.backend} for this data folder` };
       const key = randomBytes(32);
       await home.items.setItem(this.keyName, key.toString('base64'));
       this.options.warn?.(`made a new journal key in the ${home.backend}`);
-      this.cachedKey = key;
-      return { key };
-    } catch (error) {
-      return { key: null, why: (error as Error).message };
-    }
+      return { value: key };
+    });
+    if (!('value' in found)) return { key: null, why: found.why };
+    this.cachedKey = found.value;
+    return { key: found.value };
   }
 
   async anchors(): Promise<AnchorsState> {
     if (this.cachedAnchors) return { anchors: this.cachedAnchors };
-    const home = this.store();
-    if (!home.available) return { anchors: null, why: home.why };
-    try {
-      const stored = await home.items.getItem(this.anchorsName);
-      if (stored === null) {
-        this.cachedAnchors = { version: 1, workspaces: {} };
-        return { anchors: this.cachedAnchors };
-      }
+    const found = await this.readItem<AnchorSet>(this.anchorsName, (stored, home) => {
+      if (stored === null) return { value: { version: 1, workspaces: {} } };
       const parsed = anchorSetSchema.safeParse(JSON.parse(stored));
-      if (!parsed.success)
-        return { anchors: null, why: `the journal anchors in the ${home.backend} are damaged` };
-      this.cachedAnchors = parsed.data;
-      return { anchors: parsed.data };
+      return parsed.success
+        ? { value: parsed.data }
+        : { why: `the journal anchors in the ${home.backend} are damaged` };
+    });
+    if (!('value' in found)) return { anchors: null, why: found.why };
+    this.cachedAnchors = found.value;
+    return { anchors: found.value };
+  }
+
+  /**
+   * One item from the key home, turned into a value by `decode` (given null when it is absent), or
+   * why not: the home does not answer now, the item is not what it should be, or a call failed.
+   */
+  private async readItem<V>(
+    name: string,
+    decode: (
+      stored: string | null,
+      home: Extract<ItemStore, { available: true }>,
+    ) => Read<V> | Promise<Read<V>>,
+  ): Promise<Read<V>> {
+    const home = this.store();
+    if (!home.available) return { why: home.why };
+    try {
+      return await decode(await home.items.getItem(name), home);
     } catch (error) {
-      return { anchors: null, why: (error as Error).message };
+      return { why: (error as Error).message };
     }
   }
 

@@ -37,9 +37,11 @@ const trackedSchema = z.object({
   cureEndingNotified: z.boolean().optional(),
   topUp: topUpSchema.optional(),
 });
+// Loans are read entry by entry (readLoans), never through z.record: zod builds its record on a
+// plain object, where a loan id "__proto__" would set the prototype and the loan would be lost.
 const workspaceStateSchema = z.object({
   settings: riskSettingsSchema,
-  loans: z.record(z.string(), trackedSchema),
+  loans: z.unknown(),
 });
 const fileSchema = z.object({
   version: z.literal(1),
@@ -79,9 +81,14 @@ export class RiskStateFile {
         parsed = null;
       }
       const checked = fileSchema.safeParse(parsed);
-      if (checked.success)
-        for (const [id, ws] of Object.entries(checked.data.workspaces))
-          map.set(id, { settings: ws.settings, loans: loanRecord(ws.loans) });
+      const read = checked.success
+        ? Object.entries(checked.data.workspaces).map(
+            ([id, ws]) => [id, ws.settings, readLoans(ws.loans)] as const,
+          )
+        : [];
+      if (checked.success && read.every(([, , loans]) => loans !== null))
+        for (const [id, settings, loans] of read)
+          map.set(id, { settings, loans: loans as Record<string, TrackedLoan> });
       else {
         warn(`${file} is damaged; the risk watch starts from defaults (the old file is kept as .damaged)`);
         await rename(file, `${file}.damaged`).catch(() => undefined);
@@ -118,6 +125,18 @@ export class RiskStateFile {
  * The per-loan record without a prototype: loan ids come from the platform, and one named
  * "__proto__" or "constructor" must be a key like any other, never Object.prototype's.
  */
+/** A saved per-loan record, each entry checked; null when it is not an object or an entry is bad. */
+function readLoans(raw: unknown): Record<string, TrackedLoan> | null {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
+  const out = loanRecord({});
+  for (const [id, entry] of Object.entries(raw)) {
+    const tracked = trackedSchema.safeParse(entry);
+    if (!tracked.success) return null;
+    out[id] = tracked.data;
+  }
+  return out;
+}
+
 function loanRecord(from: Record<string, TrackedLoan>): Record<string, TrackedLoan> {
   const out = Object.create(null) as Record<string, TrackedLoan>;
   for (const [id, tracked] of Object.entries(from)) out[id] = tracked;

@@ -1,40 +1,27 @@
 /** The Activities tab: draft filters applied with Load, fetch-all with progress, CSV export. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DataTable } from './data-table';
 import { chooseInMultiSelect } from './multi-select';
+import { PageObject, within } from './page-object';
 
-export class ActivitiesPage {
-  readonly table: DataTable;
-  constructor(readonly page: Page) {
-    this.table = new DataTable(page, 'activities');
-  }
-  private get filters(): Locator {
-    return this.page.getByTestId('activity-filters');
-  }
-  get search(): Locator {
-    return this.filters.getByTestId('filter-search');
-  }
-  get load(): Locator {
-    return this.filters.getByTestId('load');
-  }
-  get exportButton(): Locator {
-    return this.filters.getByTestId('export-csv');
-  }
-  get exportDialog(): Locator {
-    return this.page.getByTestId('export-dialog');
-  }
-  get exportPath(): Locator {
-    return this.exportDialog.getByTestId('export-path-input');
-  }
-  get exportStart(): Locator {
-    return this.exportDialog.getByTestId('export-start');
-  }
-  get exportResult(): Locator {
-    return this.exportDialog.getByTestId('export-result');
-  }
-  get exportClose(): Locator {
-    return this.exportDialog.getByTestId('export-close');
-  }
+export class ActivitiesPage extends PageObject((page) => ({
+  ...within(
+    page,
+    { filters: 'activity-filters' },
+    { search: 'filter-search', load: 'load', exportButton: 'export-csv' },
+  ),
+  ...within(
+    page,
+    { exportDialog: 'export-dialog' },
+    {
+      exportPath: 'export-path-input',
+      exportStart: 'export-start',
+      exportResult: 'export-result',
+      exportClose: 'export-close',
+    },
+  ),
+})) {
+  readonly table = new DataTable(this.page, 'activities');
 
   async includeTypes(types: readonly string[]): Promise<void> {
     await chooseInMultiSelect(this.page, 'filter-include-types', types);

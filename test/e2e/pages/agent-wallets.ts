@@ -1,33 +1,34 @@
 /** The Agent wallets & exchange tab: agent wallet table, exchange composer, session list. */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { DataTable } from './data-table';
+import { PageObject, within } from './page-object';
+import { Shell } from './shell';
 
-export class AgentWalletsPage {
-  readonly wallets: DataTable;
-  readonly session: DataTable;
-  constructor(readonly page: Page) {
-    this.wallets = new DataTable(page, 'agent-wallets');
-    this.session = new DataTable(page, 'exchange-session');
-  }
-  get composer(): Locator {
-    return this.page.getByTestId('exchange-composer');
-  }
-  get json(): Locator {
-    return this.composer.getByTestId('composer-json');
-  }
-  get valid(): Locator {
-    return this.composer.getByTestId('composer-valid');
-  }
-  get invalid(): Locator {
-    return this.composer.getByTestId('composer-error');
-  }
-  get submit(): Locator {
-    return this.composer.getByTestId('action-exchange.submit');
-  }
-  get response(): Locator {
-    return this.composer.getByTestId('exchange-response');
-  }
+export class AgentWalletsPage extends PageObject((page) =>
+  within(
+    page,
+    { composer: 'exchange-composer' },
+    {
+      json: 'composer-json',
+      valid: 'composer-valid',
+      invalid: 'composer-error',
+      submit: 'action-exchange.submit',
+      response: 'exchange-response',
+    },
+  ),
+) {
+  readonly wallets = new DataTable(this.page, 'agent-wallets');
+  readonly session = new DataTable(this.page, 'exchange-session');
   template(type: string): Locator {
     return this.composer.getByTestId(`template-${type}`);
+  }
+
+  /** Opens the tab, fills the composer from a template and sends it to the confirmation. */
+  async submitTemplate(type: string): Promise<void> {
+    await new Shell(this.page).openTab('agent-wallets');
+    await this.wallets.waitReady();
+    await this.template(type).click();
+    await expect(this.valid).toBeVisible();
+    await this.submit.click();
   }
 }

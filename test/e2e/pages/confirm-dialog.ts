@@ -1,47 +1,29 @@
 /** The confirmation every platform-changing action goes through. */
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { PageObject, within } from './page-object';
 
-export class ConfirmDialog {
-  readonly root: Locator;
-  constructor(readonly page: Page) {
-    this.root = page.getByTestId('confirm-dialog');
-  }
-  get environment(): Locator {
-    return this.root.getByTestId('confirm-environment');
-  }
-  get organization(): Locator {
-    return this.root.getByTestId('confirm-organization');
-  }
-  get target(): Locator {
-    return this.root.getByTestId('confirm-target');
-  }
-  get submit(): Locator {
-    return this.root.getByTestId('confirm-submit');
-  }
-  get result(): Locator {
-    return this.root.getByTestId('confirm-result');
-  }
-  get error(): Locator {
-    return this.root.getByTestId('confirm-error');
-  }
+export class ConfirmDialog extends PageObject((page) =>
+  within(
+    page,
+    { root: 'confirm-dialog' },
+    {
+      environment: 'confirm-environment',
+      organization: 'confirm-organization',
+      target: 'confirm-target',
+      submit: 'confirm-submit',
+      result: 'confirm-result',
+      error: 'confirm-error',
+      close: 'confirm-close',
+      /** The outcome panel: data-outcome is done, refused, unknown or not-sent. */
+      outcome: 'confirm-outcome',
+      checkNow: 'check-now',
+      checkResult: 'check-result',
+      phrase: 'confirm-type',
+    },
+  ),
+) {
   get errorMessage(): Locator {
     return this.error.getByTestId('error-message');
-  }
-  get close(): Locator {
-    return this.root.getByTestId('confirm-close');
-  }
-  /** The outcome panel: data-outcome is done, refused, unknown or not-sent. */
-  get outcome(): Locator {
-    return this.root.getByTestId('confirm-outcome');
-  }
-  get checkNow(): Locator {
-    return this.root.getByTestId('check-now');
-  }
-  get checkResult(): Locator {
-    return this.root.getByTestId('check-result');
-  }
-  get phrase(): Locator {
-    return this.root.getByTestId('confirm-type');
   }
   /** The value of one body field of the prepared request, exactly as it will be sent. */
   field(name: string): Locator {
@@ -54,5 +36,12 @@ export class ConfirmDialog {
   /** The value shown beside a context label (e.g. "Loan amount"). */
   detail(label: string): Locator {
     return this.root.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** Sends the prepared action, waits until its result says `expected`, and closes the dialog. */
+  async send(expected: string): Promise<void> {
+    await this.submit.click();
+    await expect(this.result).toContainText(expected);
+    await this.close.click();
   }
 }

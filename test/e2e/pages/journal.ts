@@ -2,36 +2,22 @@
  * The Journal tab: one row per action (`action:<actionId>`), expanded into step rows
  * (`step:<seq>`) by the row's Steps button; a step opens the entry's detail pane.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import { DataTable } from './data-table';
+import { byTestId, PageObject } from './page-object';
 
-export class JournalPage {
-  readonly table: DataTable;
-  constructor(readonly page: Page) {
-    this.table = new DataTable(page, 'journal');
-  }
-
-  get view(): Locator {
-    return this.page.getByTestId('journal-view');
-  }
-  get search(): Locator {
-    return this.page.getByTestId('journal-filter-search');
-  }
-  get outcomeFilter(): Locator {
-    return this.page.getByTestId('journal-filter-outcome');
-  }
-  get verdict(): Locator {
-    return this.page.getByTestId('journal-verdict');
-  }
-  get unsettledNotice(): Locator {
-    return this.page.getByTestId('journal-unsettled-notice');
-  }
-  get detail(): Locator {
-    return this.page.getByTestId('journal-detail');
-  }
-  get detailJson(): Locator {
-    return this.page.getByTestId('journal-detail-json');
-  }
+export class JournalPage extends PageObject((page) =>
+  byTestId(page, {
+    view: 'journal-view',
+    search: 'journal-filter-search',
+    outcomeFilter: 'journal-filter-outcome',
+    verdict: 'journal-verdict',
+    unsettledNotice: 'journal-unsettled-notice',
+    detail: 'journal-detail',
+    detailJson: 'journal-detail-json',
+  }),
+) {
+  readonly table = new DataTable(this.page, 'journal');
 
   /** Opens the tab (clicked directly) and waits for a settled load. */
   async open(): Promise<void> {

@@ -1,28 +1,25 @@
 /** The Loans tab: filters, the loan table, the detail panel with its actions, the LTV tools. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import type { CopperApi } from '../../../src/shared/contract';
 import type { LoanActionKind } from '../../../src/shared/loan-actions';
 import { DataTable } from './data-table';
 import { chooseInMultiSelect } from './multi-select';
+import { byTestId, PageObject, within } from './page-object';
+import { Shell } from './shell';
 
 /** A loan action's id in the detail's action bar: its kind string (`loans.approve`, …). */
 export type LoanActionId = LoanActionKind;
 
-export class LoansPage {
-  readonly table: DataTable;
-  constructor(readonly page: Page) {
-    this.table = new DataTable(page, 'loans');
-  }
+export class LoansPage extends PageObject((page) => ({
+  ...byTestId(page, { sideFilter: 'filter-side', openOnly: 'filter-open', dryRun: 'ltv-dry-run' }),
+  ...within(
+    page,
+    { detail: 'loan-detail' },
+    { review: 'action-review', estimateToggle: 'action-estimate-ltv', estimate: 'ltv-estimate' },
+  ),
+})) {
+  readonly table = new DataTable(this.page, 'loans');
 
-  get sideFilter(): Locator {
-    return this.page.getByTestId('filter-side');
-  }
-  get openOnly(): Locator {
-    return this.page.getByTestId('filter-open');
-  }
-  get detail(): Locator {
-    return this.page.getByTestId('loan-detail');
-  }
   /** The first badge of the detail's title is the loan's status. */
   get detailStatus(): Locator {
     return this.detail.locator('h3 .badge').first();
@@ -35,18 +32,6 @@ export class LoansPage {
   }
   actionForm(id: LoanActionId): Locator {
     return this.detail.getByTestId(`action-form-${id}`);
-  }
-  get review(): Locator {
-    return this.detail.getByTestId('action-review');
-  }
-  get estimateToggle(): Locator {
-    return this.detail.getByTestId('action-estimate-ltv');
-  }
-  get estimate(): Locator {
-    return this.detail.getByTestId('ltv-estimate');
-  }
-  get dryRun(): Locator {
-    return this.page.getByTestId('ltv-dry-run');
   }
   async rowStatus(loanId: string): Promise<Locator> {
     return this.table.cell(loanId, 'status');
@@ -74,6 +59,20 @@ export class LoansPage {
     );
     if (!id) throw new Error(`no loan with externalId ${externalId}`);
     return id;
+  }
+
+  /** Opens the Loans tab on a seeded loan (found by `externalId`) of `status`; returns its id. */
+  async openSeeded(externalId: string, status: string): Promise<string> {
+    await new Shell(this.page).openTab('loans');
+    const loanId = await this.loanIdByExternalId(externalId);
+    await this.openLoan(loanId, status);
+    return loanId;
+  }
+
+  /** The loan's status is `status`, in the detail and in its table row. */
+  async expectStatus(loanId: string, status: string): Promise<void> {
+    await expect(this.detailStatus).toHaveText(status);
+    await expect(await this.rowStatus(loanId)).toHaveText(status);
   }
 
   /**

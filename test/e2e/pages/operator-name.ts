@@ -1,31 +1,21 @@
 /** The operator-name setting on the Workspaces tab: the name the journal records as who acted. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { PageObject, within } from './page-object';
 
-export class OperatorNameSetting {
-  constructor(readonly page: Page) {}
-
-  get root(): Locator {
-    return this.page.getByTestId('operator-name-setting');
-  }
-  get input(): Locator {
-    return this.root.getByTestId('operator-name-input');
-  }
-  get save(): Locator {
-    return this.root.getByTestId('operator-name-save');
-  }
-  get reset(): Locator {
-    return this.root.getByTestId('operator-name-reset');
-  }
-  get accountName(): Locator {
-    return this.root.getByTestId('operator-name-default');
-  }
-  get effective(): Locator {
-    return this.root.getByTestId('operator-name-effective');
-  }
-  get problem(): Locator {
-    return this.root.getByTestId('operator-name-problem');
-  }
-
+export class OperatorNameSetting extends PageObject((page) =>
+  within(
+    page,
+    { root: 'operator-name-setting' },
+    {
+      input: 'operator-name-input',
+      save: 'operator-name-save',
+      reset: 'operator-name-reset',
+      accountName: 'operator-name-default',
+      effective: 'operator-name-effective',
+      problem: 'operator-name-problem',
+    },
+  ),
+) {
   /** Types and saves a name, and waits until the journal would record it. */
   async set(name: string): Promise<void> {
     await this.input.fill(name);

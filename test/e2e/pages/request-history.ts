@@ -1,27 +1,18 @@
 /** The Request history tab: every request the main side sent, paths only. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { DataTable } from './data-table';
+import { byTestId, PageObject } from './page-object';
 
-export class RequestHistoryPage {
-  readonly table: DataTable;
-  constructor(readonly page: Page) {
-    this.table = new DataTable(page, 'request-history');
-  }
-  get view(): Locator {
-    return this.page.getByTestId('view-request-history');
-  }
-  get scope(): Locator {
-    return this.page.getByTestId('filter-scope');
-  }
-  get search(): Locator {
-    return this.page.getByTestId('filter-search');
-  }
-  get errorsOnly(): Locator {
-    return this.page.getByTestId('filter-errors');
-  }
-  get refresh(): Locator {
-    return this.page.getByTestId('refresh');
-  }
+export class RequestHistoryPage extends PageObject((page) =>
+  byTestId(page, {
+    view: 'view-request-history',
+    scope: 'filter-scope',
+    search: 'filter-search',
+    errorsOnly: 'filter-errors',
+    refresh: 'refresh',
+  }),
+) {
+  readonly table = new DataTable(this.page, 'request-history');
 
   /** Filters by path and waits for the debounced search to land. */
   async searchPath(text: string): Promise<void> {

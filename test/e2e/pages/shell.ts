@@ -1,5 +1,6 @@
 /** The window around every view: workspace switcher, top bar, tab bar. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { byTestId, PageObject } from './page-object';
 import { ALL_TABS, DATA_TABS, type TabId } from '../../../src/shared/tabs';
 
 /** The tab ids and their Alt shortcuts, read from the console's own registry (not restated here). */
@@ -8,27 +9,16 @@ export const ALL_TAB_IDS = ALL_TABS.map((t) => t.id);
 export type { TabId };
 export const TAB_KEYS = Object.fromEntries(ALL_TABS.map((t) => [t.id, t.key])) as Record<TabId, string>;
 
-export class Shell {
-  constructor(readonly page: Page) {}
-
-  get root(): Locator {
-    return this.page.getByTestId('app-shell');
-  }
-  get switcher(): Locator {
-    return this.page.getByTestId('workspace-switcher');
-  }
-  get environment(): Locator {
-    return this.page.getByTestId('workspace-environment');
-  }
-  get organization(): Locator {
-    return this.page.getByTestId('workspace-organization');
-  }
-  get workspaceName(): Locator {
-    return this.page.getByTestId('workspace-name');
-  }
-  get keyMissing(): Locator {
-    return this.page.getByTestId('key-missing');
-  }
+export class Shell extends PageObject((page) =>
+  byTestId(page, {
+    root: 'app-shell',
+    switcher: 'workspace-switcher',
+    environment: 'workspace-environment',
+    organization: 'workspace-organization',
+    workspaceName: 'workspace-name',
+    keyMissing: 'key-missing',
+  }),
+) {
   tab(id: TabId): Locator {
     return this.page.getByTestId(`tab-${id}`);
   }

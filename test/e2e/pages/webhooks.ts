@@ -2,9 +2,10 @@
  * The Webhooks tab: the local receiver's controls, the received deliveries with their payload
  * viewer, the sandbox's delivery log and the verify tool.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
 import type { CopperApi, WebhookVerdict } from '../../../src/shared/contract';
 import { DataTable } from './data-table';
+import { byTestId, PageObject, within } from './page-object';
 
 export type WebhookSection = 'received' | 'deliveries' | 'verify';
 export const SIGNED_HEADERS = ['X-Signature', 'X-Timestamp', 'X-Id'] as const;
@@ -15,94 +16,52 @@ export interface CapturedDelivery {
   body: string;
 }
 
-export class WebhooksPage {
-  readonly table: DataTable;
-  readonly deliveries: DataTable;
-  constructor(readonly page: Page) {
-    this.table = new DataTable(page, 'webhooks');
-    this.deliveries = new DataTable(page, 'sandbox-deliveries');
-  }
+export class WebhooksPage extends PageObject((page) => ({
+  ...byTestId(page, {
+    port: 'webhook-port',
+    portError: 'webhook-port-error',
+    start: 'webhook-start',
+    stop: 'webhook-stop',
+    status: 'webhook-status',
+    url: 'webhook-url',
+    receiverWorkspace: 'webhook-receiver-workspace',
+    subscribe: 'webhook-subscribe-sandbox',
+    subscribeWhyNot: 'webhook-subscribe-why-not',
+    subscribeResult: 'webhook-subscribe-result',
+    filterEvent: 'webhook-filter-event',
+    filterVerdict: 'webhook-filter-verdict',
+    clear: 'webhook-clear',
+    // The verify tool
+    verifyWorkspace: 'verify-workspace',
+    verifySubmit: 'verify-submit',
+    verifyResult: 'verify-result',
+  }),
+  // The payload viewer of the selected delivery
+  ...within(
+    page,
+    { detail: 'webhook-detail' },
+    {
+      payload: 'webhook-payload',
+      rawBody: 'webhook-raw-body',
+      copyCurl: 'webhook-copy-curl',
+      showCurl: 'webhook-show-curl',
+      curlText: 'webhook-curl',
+      toVerify: 'webhook-to-verify',
+    },
+  ),
+})) {
+  readonly table = new DataTable(this.page, 'webhooks');
+  readonly deliveries = new DataTable(this.page, 'sandbox-deliveries');
 
-  get port(): Locator {
-    return this.page.getByTestId('webhook-port');
-  }
-  get portError(): Locator {
-    return this.page.getByTestId('webhook-port-error');
-  }
-  get start(): Locator {
-    return this.page.getByTestId('webhook-start');
-  }
-  get stop(): Locator {
-    return this.page.getByTestId('webhook-stop');
-  }
-  get status(): Locator {
-    return this.page.getByTestId('webhook-status');
-  }
-  get url(): Locator {
-    return this.page.getByTestId('webhook-url');
-  }
-  get receiverWorkspace(): Locator {
-    return this.page.getByTestId('webhook-receiver-workspace');
-  }
-  get subscribe(): Locator {
-    return this.page.getByTestId('webhook-subscribe-sandbox');
-  }
-  get subscribeWhyNot(): Locator {
-    return this.page.getByTestId('webhook-subscribe-why-not');
-  }
-  get subscribeResult(): Locator {
-    return this.page.getByTestId('webhook-subscribe-result');
-  }
-  get filterEvent(): Locator {
-    return this.page.getByTestId('webhook-filter-event');
-  }
-  get filterVerdict(): Locator {
-    return this.page.getByTestId('webhook-filter-verdict');
-  }
-  get clear(): Locator {
-    return this.page.getByTestId('webhook-clear');
-  }
-  get detail(): Locator {
-    return this.page.getByTestId('webhook-detail');
-  }
-  get payload(): Locator {
-    return this.detail.getByTestId('webhook-payload');
-  }
-  get rawBody(): Locator {
-    return this.detail.getByTestId('webhook-raw-body');
-  }
-  get copyCurl(): Locator {
-    return this.detail.getByTestId('webhook-copy-curl');
-  }
-  get showCurl(): Locator {
-    return this.detail.getByTestId('webhook-show-curl');
-  }
-  get curlText(): Locator {
-    return this.detail.getByTestId('webhook-curl');
-  }
-  get toVerify(): Locator {
-    return this.detail.getByTestId('webhook-to-verify');
-  }
   section(id: WebhookSection): Locator {
     return this.page.getByTestId(`webhook-section-${id}`);
   }
   header(name: string): Locator {
     return this.detail.getByTestId(`webhook-header-${name}`);
   }
-
-  // The verify tool
-  get verifyWorkspace(): Locator {
-    return this.page.getByTestId('verify-workspace');
-  }
   verifyField(name: (typeof SIGNED_HEADERS)[number] | 'body'): Locator {
     const ids = { 'X-Signature': 'signature', 'X-Timestamp': 'timestamp', 'X-Id': 'id', body: 'body' };
     return this.page.getByTestId(`verify-${ids[name]}`);
-  }
-  get verifySubmit(): Locator {
-    return this.page.getByTestId('verify-submit');
-  }
-  get verifyResult(): Locator {
-    return this.page.getByTestId('verify-result');
   }
 
   /** Starts the receiver for the active workspace; returns its URL. */

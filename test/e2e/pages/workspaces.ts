@@ -1,5 +1,6 @@
 /** The Workspaces tab: key storage (vault), the add-workspace form, one card per workspace. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator } from '@playwright/test';
+import { byTestId, PageObject, within } from './page-object';
 
 export interface NewWorkspace {
   name: string;
@@ -10,33 +11,19 @@ export interface NewWorkspace {
   apiSecret?: string;
 }
 
-export class WorkspacesPage {
-  constructor(readonly page: Page) {}
-
-  get view(): Locator {
-    return this.page.getByTestId('workspaces-view');
-  }
-  get keychain(): Locator {
-    return this.page.getByTestId('keychain-panel');
-  }
-  get keychainBackend(): Locator {
-    return this.keychain.getByTestId('keychain-backend');
-  }
-  get keychainUnavailable(): Locator {
-    return this.keychain.getByTestId('keychain-unavailable');
-  }
-  get vaultCreate(): Locator {
-    return this.keychain.getByTestId('vault-create');
-  }
-  get form(): Locator {
-    return this.page.getByTestId('add-workspace-form');
-  }
-  get secretInput(): Locator {
-    return this.form.getByTestId('ws-api-secret');
-  }
-  get created(): Locator {
-    return this.page.getByTestId('workspace-created');
-  }
+export class WorkspacesPage extends PageObject((page) => ({
+  ...byTestId(page, { view: 'workspaces-view', created: 'workspace-created' }),
+  ...within(
+    page,
+    { keychain: 'keychain-panel' },
+    {
+      keychainBackend: 'keychain-backend',
+      keychainUnavailable: 'keychain-unavailable',
+      vaultCreate: 'vault-create',
+    },
+  ),
+  ...within(page, { form: 'add-workspace-form' }, { secretInput: 'ws-api-secret' }),
+})) {
   card(name: string): Locator {
     return this.page.getByTestId('workspace-card').filter({ hasText: name });
   }

@@ -12,6 +12,12 @@ export interface ConsoleFixtures {
   pageErrors: string[];
 }
 
+/** Opens the console at `url` and waits for its readiness marker. */
+export async function openConsole(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+}
+
 export const test = base.extend<ConsoleFixtures>({
   // eslint-disable-next-line no-empty-pattern
   server: async ({}, use, testInfo) => {
@@ -28,8 +34,7 @@ export const test = base.extend<ConsoleFixtures>({
   },
   app: async ({ page, server, pageErrors }, use) => {
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    await page.goto(server.url);
-    await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+    await openConsole(page, server.url);
     await use(page);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
   },

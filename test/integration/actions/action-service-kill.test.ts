@@ -30,6 +30,7 @@ import { Journals } from '../../../src/main/journal/journals';
 import { osItemStore } from '../../../src/main/journal/cli';
 import { startConsole, stubRendererDir, type ConsoleProcess } from '../../support/console-process';
 import { ORG_ID, sendJson, startVerifyingServer, type VerifyingServer } from '../../support/verifying-server';
+import { filesUnder } from '../../support/temp-dir';
 
 const KILLS = Number(process.env.KILL_TEST_COUNT ?? 50);
 const POINTS = ['prepared', 'sent', 'received', 'answer-received', 'answered'] as const;
@@ -118,16 +119,6 @@ async function verifyJournals(): Promise<void> {
   } finally {
     await journals.close();
   }
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await readdir(dir, { withFileTypes: true })) {
-    const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await filesUnder(p)));
-    else out.push(p);
-  }
-  return out;
 }
 
 const approve = (workspaceId: string, loanId: string) => ({

@@ -10,7 +10,7 @@ import type { MainApp } from '../../../src/main/app/create-app';
 import type { ActionResult, PreparedAction } from '../../../src/shared/actions';
 import type { JournalEntryView, JournalPage, WorkspaceList } from '../../../src/shared/contract';
 import type { Result } from '../../../src/shared/result';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { requestCount, sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
 import { limitOrder } from '../../support/fixtures/exchange-order';
 
 let testApp: TestApp;
@@ -22,12 +22,7 @@ let baseUrl: string;
 
 const control = (method: string, path: string, body?: unknown): Promise<unknown> =>
   sandboxControl(app, method, path, body);
-const countOf = async (method: string, pathPrefix: string) =>
-  (
-    (await control('GET', `/requests?method=${method}&pathPrefix=${encodeURIComponent(pathPrefix)}`)) as {
-      count: number;
-    }
-  ).count;
+const countOf = (method: string, pathPrefix: string) => requestCount(app, method, pathPrefix);
 /** Every POST /exchange that reached the sandbox, whatever its answer. */
 const exchangePosts = () => countOf('POST', '/exchange');
 /** Every POST and PATCH that reached the sandbox's platform side. */
@@ -123,6 +118,16 @@ afterEach(async () => {
   await control('DELETE', '/faults');
 });
 
+/** Executes `id` and expects it refused as `review-changed`, naming `what`, with nothing sent. */
+async function expectReviewChanged(id: string, what: RegExp): Promise<void> {
+  const before = await writes();
+  const result = await execute(id);
+  expect(!result.ok && result.error.code).toBe('review-changed');
+  expect(!result.ok && result.error.delivery).toBe('not-sent');
+  expect(!result.ok && result.error.message).toMatch(what);
+  expect(await writes()).toBe(before);
+}
+
 describe('duplicates are compared by meaning, per organization and signing key', () => {
   it('refuses the same order written "100.0" with keys in another order while the first is unknown; another price goes', async () => {
     await sendUnknown(ws, order('100'));
@@ -172,12 +177,7 @@ describe('execute sends what was reviewed', () => {
       apiKey: `${app.sandbox.apiKey}-other`,
       apiSecret: app.sandbox.apiSecret,
     });
-    const before = await writes();
-    const result = await execute(prepared.id);
-    expect(!result.ok && result.error.code).toBe('review-changed');
-    expect(!result.ok && result.error.delivery).toBe('not-sent');
-    expect(!result.ok && result.error.message).toMatch(/API key/);
-    expect(await writes()).toBe(before);
+    await expectReviewChanged(prepared.id, /API key/);
   });
 
   it('refuses, sending nothing, when the base URL changed after the review (key set again as it was)', async () => {
@@ -200,12 +200,7 @@ describe('execute sends what was reviewed', () => {
       apiKey: app.sandbox.apiKey,
       apiSecret: app.sandbox.apiSecret,
     });
-    const before = await writes();
-    const result = await execute(prepared.id);
-    expect(!result.ok && result.error.code).toBe('review-changed');
-    expect(!result.ok && result.error.delivery).toBe('not-sent');
-    expect(!result.ok && result.error.message).toMatch(/base URL/);
-    expect(await writes()).toBe(before);
+    await expectReviewChanged(prepared.id, /base URL/);
   });
 
   it('records the base URL and the key fingerprint in the "sent" entry', async () => {

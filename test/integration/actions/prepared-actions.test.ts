@@ -8,7 +8,8 @@ import type { ActionResult, CheckResult, PreparedAction } from '../../../src/sha
 import { canApprove, loanSide } from '../../../src/shared/loan-actions';
 import type { Loan } from '../../../src/shared/platform/resources';
 import type { Result } from '../../../src/shared/result';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { requestCount, sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { BAD_AMOUNTS } from '../../support/fixtures/bad-amounts';
 
 let testApp: TestApp;
 let app: MainApp;
@@ -17,8 +18,7 @@ let org: string;
 
 const control = (method: string, path: string, body?: unknown): Promise<unknown> =>
   sandboxControl(app, method, path, body);
-const patches = async () =>
-  ((await control('GET', '/requests?method=PATCH&pathPrefix=/organizations/')) as { count: number }).count;
+const patches = () => requestCount(app, 'PATCH', '/organizations/');
 
 async function call<T>(name: string, input: unknown): Promise<Result<T>> {
   return (await app.router.dispatch(name, input)) as Result<T>;
@@ -42,6 +42,18 @@ async function approvable(): Promise<Loan> {
   const loan = loans.find((l) => canApprove(l, loanSide(l, org)).ok);
   if (loan === undefined) throw new Error('the sandbox has no loan left to approve');
   return loan;
+}
+
+/** The next PATCH to a loan meets the sandbox's fault `mode` once. */
+const faultNextPatch = (mode: string) =>
+  control('POST', '/faults', { method: 'PATCH', pathPrefix: '/organizations/', mode, times: 1 });
+
+/** Prepares an approve of a fresh loan; a refusal throws. */
+async function prepareApprove(): Promise<{ loan: Loan; prepared: PreparedAction }> {
+  const loan = await approvable();
+  const prepared = await prepare({ kind: 'loans.approve', loanId: loan.loanId });
+  if (!prepared.ok) throw new Error(prepared.error.message);
+  return { loan, prepared: prepared.value };
 }
 
 beforeAll(async () => {
@@ -98,17 +110,10 @@ describe('prepared actions', () => {
   });
 
   it('an approve whose answer is lost is "unknown", and Check now finds it approved, with no second PATCH', async () => {
-    const loan = await approvable();
-    await control('POST', '/faults', {
-      method: 'PATCH',
-      pathPrefix: '/organizations/',
-      mode: 'drop-after-commit',
-      times: 1,
-    });
+    await faultNextPatch('drop-after-commit');
     const before = await patches();
-    const prepared = await prepare({ kind: 'loans.approve', loanId: loan.loanId });
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    const result = await execute(prepared.value.id);
+    const { loan, prepared } = await prepareApprove();
+    const result = await execute(prepared.id);
     expect(result.ok && result.value.outcome).toBe('unknown');
     expect(result.ok && result.value.headline).not.toMatch(/fail/i);
     expect(result.ok && result.value.check?.available).toBe(true);
@@ -117,7 +122,7 @@ describe('prepared actions', () => {
     expect(!again.ok && again.error.code).toBe('action-in-progress');
     const unsettled = await call<unknown[]>('actions.unsettled', { workspaceId: ws });
     expect(unsettled.ok && unsettled.value).toHaveLength(1);
-    const checked = await call<CheckResult>('actions.check', { id: prepared.value.id });
+    const checked = await call<CheckResult>('actions.check', { id: prepared.id });
     expect(checked.ok && checked.value.settled).toBe('done');
     expect(checked.ok && checked.value.found).toMatch(/took effect/);
     expect(await patches()).toBe(before + 1);
@@ -126,18 +131,11 @@ describe('prepared actions', () => {
   });
 
   it('a 500 before commit is unknown too, and Check now finds it not done', async () => {
-    const loan = await approvable();
-    await control('POST', '/faults', {
-      method: 'PATCH',
-      pathPrefix: '/organizations/',
-      mode: '500-before-commit',
-      times: 1,
-    });
-    const prepared = await prepare({ kind: 'loans.approve', loanId: loan.loanId });
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    const result = await execute(prepared.value.id);
+    await faultNextPatch('500-before-commit');
+    const { prepared } = await prepareApprove();
+    const result = await execute(prepared.id);
     expect(result.ok && result.value.outcome).toBe('unknown');
-    const checked = await call<CheckResult>('actions.check', { id: prepared.value.id });
+    const checked = await call<CheckResult>('actions.check', { id: prepared.id });
     expect(checked.ok && checked.value.settled).toBe('not-done');
   });
 
@@ -160,35 +158,28 @@ describe('prepared actions', () => {
   });
 
   it('an expired prepared action is refused and sends nothing', async () => {
-    const loan = await approvable();
-    const prepared = await prepare({ kind: 'loans.approve', loanId: loan.loanId });
-    if (!prepared.ok) throw new Error(prepared.error.message);
+    const { prepared } = await prepareApprove();
     const before = await patches();
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Number(prepared.value.expiresAt) + 1);
-    const result = await execute(prepared.value.id);
+    vi.setSystemTime(Number(prepared.expiresAt) + 1);
+    const result = await execute(prepared.id);
     expect(!result.ok && result.error.code).toBe('prepared-expired');
     vi.useRealTimers();
     expect(await patches()).toBe(before);
   });
 
-  it.each([
-    ['abc', /decimal number/],
-    ['1e3', /exponent/],
-    ['0x10', /hexadecimal/],
-    ['-1', /sign/],
-    ['0', /greater than zero/],
-    ['1,000', /thousands separators/],
-    [' 1', /spaces/],
-  ])('refuses the repayment amount %j at the field, sending nothing', async (amount, says) => {
-    const loan = (await loansIn('repaying'))[0]!;
-    const before = await patches();
-    const prepared = await prepare({ kind: 'loans.acceptRepayment', loanId: loan.loanId, amount });
-    expect(!prepared.ok && prepared.error.code).toBe('bad-input');
-    expect(!prepared.ok && prepared.error.field).toBe('action.amount');
-    expect(!prepared.ok && prepared.error.message).toMatch(says);
-    expect(await patches()).toBe(before);
-  });
+  it.each([...BAD_AMOUNTS, [' 1', /spaces/] as const])(
+    'refuses the repayment amount %j at the field, sending nothing',
+    async (amount, says) => {
+      const loan = (await loansIn('repaying'))[0]!;
+      const before = await patches();
+      const prepared = await prepare({ kind: 'loans.acceptRepayment', loanId: loan.loanId, amount });
+      expect(!prepared.ok && prepared.error.code).toBe('bad-input');
+      expect(!prepared.ok && prepared.error.field).toBe('action.amount');
+      expect(!prepared.ok && prepared.error.message).toMatch(says);
+      expect(await patches()).toBe(before);
+    },
+  );
 
   it('refuses a repayment amount above the requested one, at the field, sending nothing', async () => {
     const loans = await loansIn('repaying');

@@ -6,50 +6,35 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
-import { createLogger } from '../../../src/main/log/logger';
 import type { ActionResult, PreparedAction, UnsettledAction } from '../../../src/shared/actions';
 import { canApprove, loanSide } from '../../../src/shared/loan-actions';
 import type { Loan } from '../../../src/shared/platform/resources';
-import type { Result } from '../../../src/shared/result';
+import { startTestApp } from '../../support/main-app';
 
 let dataDir: string;
 afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** The console on `dir`, kept when it closes: a restart starts again on the same data. */
 const start = (dir: string) =>
-  createMainApp({
-    dataDir: dir,
-    shell: 'browser',
-    version: 'test',
-    sandboxSize: 'small',
-    log: createLogger({ write: () => undefined }),
-    saveDialog: null,
-    timeoutMs: 1_000,
-  });
-
-async function call<T>(app: MainApp, name: string, input: unknown): Promise<T> {
-  const res = (await app.router.dispatch(name, input)) as Result<T>;
-  if (!res.ok) throw new Error(`${name}: ${res.error.code} ${res.error.message}`);
-  return res.value;
-}
+  startTestApp('restart', { timeoutMs: 1_000 }, { dataDir: dir, keepDataDir: true });
 
 describe('unsettled actions across a restart', () => {
   it('come back from the journal, block a duplicate, and can still be checked', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'copper-restart-'));
     const first = await start(dataDir);
-    const ws = (await call<{ activeId: string }>(first, 'workspaces.list', {})).activeId;
-    const org = first.sandbox.organizationId;
-    const loans = await call<{ items: Loan[] }>(first, 'loans.list', {
+    const ws = (await first.value<{ activeId: string }>('workspaces.list', {})).activeId;
+    const org = first.app.sandbox.organizationId;
+    const loans = await first.value<{ items: Loan[] }>('loans.list', {
       workspaceId: ws,
       statuses: ['awaiting-approval'],
     });
     const loan = loans.items.find((l) => canApprove(l, loanSide(l, org)).ok);
     if (!loan) throw new Error('no loan to approve');
-    await fetch(`${first.sandbox.controlUrl}/faults`, {
+    await fetch(`${first.app.sandbox.controlUrl}/faults`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': first.sandbox.controlToken },
+      headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': first.app.sandbox.controlToken },
       body: JSON.stringify({
         method: 'PATCH',
         pathPrefix: '/organizations/',
@@ -57,11 +42,11 @@ describe('unsettled actions across a restart', () => {
         times: 1,
       }),
     });
-    const prepared = await call<PreparedAction>(first, 'actions.prepare', {
+    const prepared = await first.value<PreparedAction>('actions.prepare', {
       workspaceId: ws,
       action: { kind: 'loans.approve', loanId: loan.loanId },
     });
-    const result = await call<ActionResult>(first, 'actions.execute', { id: prepared.id });
+    const result = await first.value<ActionResult>('actions.execute', { id: prepared.id });
     expect(result.outcome).toBe('unknown');
     await first.close();
 
@@ -69,7 +54,7 @@ describe('unsettled actions across a restart', () => {
     try {
       let unsettled: UnsettledAction[] = [];
       for (let i = 0; i < 100 && unsettled.length === 0; i++) {
-        unsettled = await call<UnsettledAction[]>(second, 'actions.unsettled', {});
+        unsettled = await second.value<UnsettledAction[]>('actions.unsettled', {});
         if (unsettled.length === 0) await new Promise((r) => setTimeout(r, 20));
       }
       expect(unsettled).toHaveLength(1);
@@ -80,14 +65,14 @@ describe('unsettled actions across a restart', () => {
       });
       expect(unsettled[0]?.result.outcome).toBe('unknown');
       // The same action on the same loan is refused until this one is settled.
-      const again = await second.router.dispatch('actions.prepare', {
+      const again = await second.app.router.dispatch('actions.prepare', {
         workspaceId: ws,
         action: { kind: 'loans.approve', loanId: loan.loanId },
       });
       expect(!again.ok && again.error.code).toBe('action-in-progress');
-      const checked = await call<{ settled: string | null }>(second, 'actions.check', { id: prepared.id });
+      const checked = await second.value<{ settled: string | null }>('actions.check', { id: prepared.id });
       expect(checked.settled).toBe('not-done'); // the 500 came before the sandbox committed
-      expect(await call<UnsettledAction[]>(second, 'actions.unsettled', {})).toHaveLength(0);
+      expect(await second.value<UnsettledAction[]>('actions.unsettled', {})).toHaveLength(0);
     } finally {
       await second.close();
     }

@@ -5,27 +5,18 @@
  * renderer could receive, every event, every log line and every file in the data folder.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
 import { createLogger } from '../../../src/main/log/logger';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox/index';
 import { CALL_NAMES, type CallName } from '../../../src/shared/contract';
+import { filesUnder } from '../../support/temp-dir';
 
 const API_SECRET = 'S3cr3t-' + 'x9Qz'.repeat(12);
 const API_KEY = 'containment-key-7f3a';
 const VAULT_PASSPHRASE = 'quartz lantern meadow orbit';
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
-    else out.push(full);
-  }
-  return out;
-}
 
 describe('secret containment', () => {
   let dataDir: string;

@@ -5,17 +5,9 @@
  * missing and extra fields). Everything comes from one seeded PRNG, so a seed replays a run.
  */
 
-/** mulberry32: small, fast, good enough to spread inputs; not for anything secret. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { prng } from '../../support/prng';
+
+export { prng };
 
 export class Gen {
   constructor(readonly random: () => number) {}

@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
+import { type RunningSandbox } from '../../../src/sandbox';
 import { RequestHistory } from '../../../src/main/history/request-history';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
@@ -39,34 +39,16 @@ async function act<T>(input: ActionInput): Promise<Result<T>> {
   return (await sendBuilt(client, built.value, input.kind)) as Result<T>;
 }
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
+import { startSandboxClient, unwrap } from '../../support/sandbox-client';
 
 let sandbox: RunningSandbox;
 let client: PlatformClient;
 const history = new RequestHistory();
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    seed: 7,
-    size: 'small',
-    apiKey: TEST_API_KEY,
-    apiSecret: TEST_API_SECRET,
-  });
-  client = new PlatformClient({
-    workspaceId: 'ws-sandbox',
-    baseUrl: sandbox.baseUrl,
-    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
-    history,
-  });
+  ({ sandbox, client } = await startSandboxClient('ws-sandbox', history));
 });
 afterAll(() => sandbox.close());
-
-const unwrap = <T>(
-  r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
-): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
 
 describe('client against the sandbox', () => {
   it('tests the connection', async () => {

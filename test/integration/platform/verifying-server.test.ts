@@ -30,6 +30,7 @@ import {
   startVerifyingServer,
   type VerifyingServer,
 } from '../../support/verifying-server';
+import { testClient } from '../../support/sandbox-client';
 
 let server: VerifyingServer;
 let client: PlatformClient;
@@ -41,12 +42,7 @@ beforeAll(async () => {
     apiSecret: TEST_API_SECRET,
     activities: 100_000,
   });
-  client = new PlatformClient({
-    workspaceId: 'ws-int',
-    baseUrl: server.baseUrl,
-    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
-    history,
-  });
+  client = testClient('ws-int', server.baseUrl, history);
 });
 afterAll(() => server.close());
 

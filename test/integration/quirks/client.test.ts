@@ -7,26 +7,22 @@
  * `Retry-After` as an HTTP date is honoured, and the clock skew follows the `Date` header and is
  * reset when that header cannot be read.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ActionResult, PreparedAction } from '../../../src/shared/actions';
 import type { ConnectionTest } from '../../../src/shared/contract';
 import type { GuardStatus } from '../../../src/shared/platform/limits';
 import type { Loan } from '../../../src/shared/platform/resources';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, startTestApp, useResetTestApp, type TestApp } from '../../support/main-app';
 
 let t: TestApp;
 let ws: string;
 let clean: unknown[];
 
-beforeAll(async () => {
-  t = await startTestApp('quirks-client', { timeoutMs: 5_000 });
+useResetTestApp('quirks-client', { timeoutMs: 5_000 }, async (app) => {
+  t = app;
   ws = t.builtInId;
   clean = await t.value<unknown[]>('portfolios.list', { workspaceId: ws });
   expect(clean.length).toBeGreaterThan(0);
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await sandboxControl(t.app, 'POST', '/reset');
 });
 
 const setQuirks = (quirks: Record<string, unknown>) => sandboxControl(t.app, 'POST', '/quirks', quirks);

@@ -6,24 +6,20 @@
  * the main side keeps serving afterwards. Not one console module: every read boundary, so the
  * file is named after the quirk family.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AllRows } from '../../../src/shared/contract-views';
 import type { Loan } from '../../../src/shared/platform/resources';
 import type { RiskBoard } from '../../../src/shared/risk';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, useResetTestApp, type TestApp } from '../../support/main-app';
 
 let t: TestApp;
 let ws: string;
 let job = 0;
 const jobId = () => `nulls-${++job}`;
 
-beforeAll(async () => {
-  t = await startTestApp('quirks-nulls', { timeoutMs: 5_000 });
+useResetTestApp('quirks-nulls', { timeoutMs: 5_000 }, async (app) => {
+  t = app;
   ws = t.builtInId;
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await sandboxControl(t.app, 'POST', '/reset');
 });
 
 const setQuirks = (quirks: Record<string, unknown>) => sandboxControl(t.app, 'POST', '/quirks', quirks);

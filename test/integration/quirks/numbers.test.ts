@@ -6,30 +6,26 @@
  * tables and totals use them; the risk watch runs on the same answers. Not one console module:
  * named after the quirk family.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AllRows } from '../../../src/shared/contract-views';
 import { EXOTIC_AMOUNTS } from '../../../src/shared/sandbox-quirks';
 import type { Loan, Wallet } from '../../../src/shared/platform/resources';
 import type { RiskAlert, RiskBoard } from '../../../src/shared/risk';
 import { readTimestamp } from '../../../src/shared/timestamps';
 import { amountDisplay, sumAmounts } from '../../../src/renderer/src/lib/decimal';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, useResetTestApp, type TestApp } from '../../support/main-app';
 
 let t: TestApp;
 let ws: string;
 let job = 0;
 const alerts: RiskAlert[] = [];
 
-beforeAll(async () => {
-  t = await startTestApp('quirks-numbers', { timeoutMs: 5_000 });
+useResetTestApp('quirks-numbers', { timeoutMs: 5_000 }, async (app) => {
+  t = app;
   ws = t.builtInId;
   t.app.events.subscribe((event, payload) => {
     if (event === 'risk-alert') alerts.push(payload as RiskAlert);
   });
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await sandboxControl(t.app, 'POST', '/reset');
 });
 
 const setQuirks = (quirks: Record<string, unknown>) => sandboxControl(t.app, 'POST', '/quirks', quirks);

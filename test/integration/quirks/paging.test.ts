@@ -7,21 +7,17 @@
  * the seeded `small` lists span many pages. A row is never lost without a word: either every row
  * is there, or the walk says it may have missed some and is not complete.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AllRows } from '../../../src/shared/contract-views';
-import { sandboxControl, startTestApp, type TestApp } from '../../support/main-app';
+import { sandboxControl, useResetTestApp, type TestApp } from '../../support/main-app';
 
 let t: TestApp;
 let ws: string;
 let job = 0;
 
-beforeAll(async () => {
-  t = await startTestApp('quirks-paging', { timeoutMs: 5_000 });
+useResetTestApp('quirks-paging', { timeoutMs: 5_000 }, async (app) => {
+  t = app;
   ws = t.builtInId;
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await sandboxControl(t.app, 'POST', '/reset');
 });
 
 type Row = Record<string, unknown>;

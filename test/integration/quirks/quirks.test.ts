@@ -10,8 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { RequestHistory } from '../../../src/main/history/request-history';
+import { type RunningSandbox } from '../../../src/sandbox';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import {
   PlatformClient,
@@ -27,7 +26,7 @@ import {
 import type { SandboxQuirks } from '../../../src/shared/sandbox-quirks';
 import type { Activity } from '../../../src/shared/platform/resources';
 import { isJsonNumber, sumAmounts } from '../../../src/renderer/src/lib/decimal';
-import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
+import { startSandboxClient, unwrap } from '../../support/sandbox-client';
 
 let sandbox: RunningSandbox;
 let client: PlatformClient;
@@ -43,31 +42,12 @@ async function setQuirks(quirks: SandboxQuirks): Promise<void> {
   expect(res.status, await res.text()).toBe(200);
 }
 
-const unwrap = <T>(
-  r: { ok: true; value: T } | { ok: false; error: { code: string; message: string } },
-): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-};
-
 const walkActivities = (pageSize = 1000) =>
   listAllActivities(client, sandbox.organizationId, {}, { pageSize });
 const idsOf = (rows: readonly Activity[]) => rows.map((a) => a.activityId);
 
 beforeAll(async () => {
-  sandbox = await startSandbox({
-    port: 0,
-    seed: 7,
-    size: 'small',
-    apiKey: TEST_API_KEY,
-    apiSecret: TEST_API_SECRET,
-  });
-  client = new PlatformClient({
-    workspaceId: 'ws-quirks',
-    baseUrl: sandbox.baseUrl,
-    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
-    history: new RequestHistory(),
-  });
+  ({ sandbox, client } = await startSandboxClient('ws-quirks'));
   allIds = idsOf(unwrap(await walkActivities()).items);
   expect(allIds.length).toBeGreaterThan(120);
   expect(new Set(allIds).size).toBe(allIds.length);

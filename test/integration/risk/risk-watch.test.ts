@@ -5,7 +5,7 @@
  * settings and state survive a restart. Last, the browser-mode process against a platform sending
  * nulls (issue 25, finding 1).
  */
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ const apps: MainApp[] = [];
 afterAll(async () => {
   for (const app of apps) await app.close().catch(() => undefined);
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  vi.useRealTimers();
 });
 
 async function start(dir: string): Promise<{ app: MainApp; alerts: RiskAlert[] }> {
@@ -61,9 +62,17 @@ async function setPrice(app: MainApp, prices: Record<string, string>): Promise<s
   return body.transitions.filter((t) => t.to === 'margin-call').map((t) => t.loanId);
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/**
+ * Moves the clock past the 1 s reminder period instead of waiting for it. Only Date is faked, and
+ * it keeps advancing with real time, so it never goes back while the test runs.
+ */
+const passReminderPeriod = () => vi.setSystemTime(Date.now() + 1_100);
 
 describe('risk watch', () => {
+  beforeAll(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  });
+
   it('alerts on margin call with the top-up, reminds until acknowledged, and says when healthy again', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'copper-risk-'));
     const { app, alerts } = await start(dataDir);
@@ -106,7 +115,7 @@ describe('risk watch', () => {
 
     // A shortened period: the reminder repeats, for every unacknowledged margin call.
     await call(app, 'risk.configure', { workspaceId: ws, reminderMs: 1_000 });
-    await sleep(1_100);
+    passReminderPeriod();
     await call(app, 'risk.checkNow', { workspaceId: ws });
     const reminders = alerts.filter((a) => a.kind === 'reminder').map((a) => a.loanId);
     expect(reminders).toContain(first.loanId);
@@ -114,7 +123,7 @@ describe('risk watch', () => {
     // Acknowledged: no more reminders for that loan, and the journal has the record.
     await call(app, 'risk.acknowledge', { workspaceId: ws, loanId: first.loanId });
     alerts.length = 0;
-    await sleep(1_100);
+    passReminderPeriod();
     await call(app, 'risk.checkNow', { workspaceId: ws });
     const after = alerts.filter((a) => a.kind === 'reminder').map((a) => a.loanId);
     expect(after).not.toContain(first.loanId);
@@ -204,10 +213,15 @@ afterAll(async () => {
   if (root) await rm(root, { recursive: true, force: true });
 });
 
-async function startPlatform(): Promise<{ baseUrl: string; hits: () => number }> {
+async function startPlatform(): Promise<{ baseUrl: string; reached: (n: number) => Promise<void> }> {
   let hits = 0;
+  const waiting: { n: number; resolve: () => void }[] = [];
+  /** Resolves once the platform has answered its `n`th request: the event, not a time. */
+  const reached = (n: number) =>
+    new Promise<void>((resolve) => (hits >= n ? resolve() : waiting.push({ n, resolve })));
   server = createServer((req, res) => {
     hits++;
+    for (const w of waiting.filter((x) => x.n <= hits)) w.resolve();
     const url = new URL(req.url ?? '/', 'http://x');
     const offset = Number(url.searchParams.get('offset') ?? 0);
     const rows = url.pathname.endsWith(`/organizations/${ORG}/loans`) && offset === 0 ? LOANS() : [];
@@ -217,7 +231,7 @@ async function startPlatform(): Promise<{ baseUrl: string; hits: () => number }>
   });
   await new Promise<void>((r) => server?.listen(0, '127.0.0.1', r));
   const { port } = server.address() as AddressInfo;
-  return { baseUrl: `http://127.0.0.1:${port}/platform`, hits: () => hits };
+  return { baseUrl: `http://127.0.0.1:${port}/platform`, reached };
 }
 
 describe('the browser-mode main process and a platform sending nulls', () => {
@@ -242,11 +256,11 @@ describe('the browser-mode main process and a platform sending nulls', () => {
     await c.value('risk.configure', { workspaceId: ws.id, intervalMs: 1_000 });
 
     const first = await c.call<RiskBoard>('risk.board', { workspaceId: ws.id });
-    // Several intervals: the old watch threw on each, and the first throw ended the process.
-    await new Promise((r) => setTimeout(r, 4_000));
+    // Cycles on the interval after the first (a walk asks at least twice): the old watch threw on
+    // each, and the first throw ended the process.
+    await platform.reached(6);
     expect(c.child.exitCode, c.stderr()).toBeNull();
     expect(c.child.signalCode).toBeNull();
-    expect(platform.hits()).toBeGreaterThanOrEqual(4);
 
     expect(first.ok, JSON.stringify(first)).toBe(true);
     const board = await c.value<RiskBoard>('risk.board', { workspaceId: ws.id });

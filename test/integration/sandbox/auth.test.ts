@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest, signed } from '../../support/sandbox-http';
 import { platformHeaders, signPlatformRequest } from '../../support/sandbox-signing';
-import { newKey, startHarness, type Harness } from './harness';
+import { newKey, startHarness, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 const envelope = (json: unknown): { error: string; message: string } =>
   json as { error: string; message: string };

@@ -2,17 +2,15 @@
  * Issue 17 point 3: `/sandbox/...` controls are refused to what a DNS-rebinding page can send
  * (foreign Host, an Origin, text/plain) and to anyone without the control token.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../../support/sandbox-http';
-import { startHarness, type Harness } from './harness';
+import { startHarness, useHarness } from './harness';
 
-let h: Harness;
+const h = useHarness({ controlToken: 'test-control-token-0123456789' });
 let port: string;
-beforeAll(async () => {
-  h = await startHarness({ controlToken: 'test-control-token-0123456789' });
+beforeAll(() => {
   port = new URL(h.target.origin).port;
 });
-afterAll(() => h.close());
 
 const JSON_TYPE = { 'Content-Type': 'application/json' };
 const post = (headers: Record<string, string>, body = '{}') =>

@@ -1,16 +1,12 @@
 import { spawn } from 'node:child_process';
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../../src/sandbox/index';
 import type { Activity, Loan } from '../../../src/shared/platform/resources';
 import { rawRequest, signed } from '../../support/sandbox-http';
-import { newKey, startHarness, type Harness } from './harness';
+import { newKey, startHarness, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ seed: 7 });
-});
-afterAll(() => h.close());
+const h = useHarness({ seed: 7 });
 
 describe('sandbox controls', () => {
   it('reports info, clock, and issues keys for any organization', async () => {

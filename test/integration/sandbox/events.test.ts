@@ -3,31 +3,23 @@
  * deposits and withdrawals, order-completed for orders it fills, and a 400 for names it never fires.
  */
 import Decimal from 'decimal.js';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_FIRED_EVENTS, WEBHOOK_EVENT_TYPES } from '../../../src/shared/platform/enums';
 import type { Wallet } from '../../../src/shared/platform/resources';
 import { startSink, type Sink } from '../../support/webhook-sink';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
-let h: Harness;
+const h = useHarness({}, { dropSubscriptions: true });
 let sink: Sink;
 let custody: string;
 beforeAll(async () => {
-  h = await startHarness();
   custody = await h.portfolioId('Main Custody');
 });
-afterAll(() => h.close());
 beforeEach(async () => {
   sink = await startSink();
 });
 afterEach(async () => {
   await sink.close();
-  const subs = (await h.control('GET', '/webhooks/subscriptions')).json as {
-    subscriptions: { subscriptionId: string }[];
-  };
-  for (const s of subs.subscriptions)
-    await h.control('DELETE', `/webhooks/subscriptions/${s.subscriptionId}`);
-  await h.control('POST', '/reset');
 });
 
 const subscribe = async (events: readonly string[]) => {

@@ -1,22 +1,17 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AgentWallet, ClearLoopAction } from '../../../src/shared/platform/resources';
 import { signed, type SandboxTarget } from '../../support/sandbox-http';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
-let h: Harness;
+const h = useHarness({ pendingActivationMs: 30_000 }, { reset: true });
 let desk: string;
 let onboarding: string;
 let custody: string;
 let nonce = Date.now();
 beforeAll(async () => {
-  h = await startHarness({ pendingActivationMs: 30_000 });
   desk = await h.portfolioId('Hyperliquid Desk');
   onboarding = await h.portfolioId('Hyperliquid Onboarding');
   custody = await h.portfolioId('Main Custody');
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
 });
 
 const order = (extra: Record<string, unknown> = {}) => ({

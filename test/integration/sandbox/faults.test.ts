@@ -3,20 +3,12 @@
  * delays or replaces its answer; one that fails before taking effect; and a count of what reached
  * the sandbox.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Loan } from '../../../src/shared/platform/resources';
 import { rawRequest } from '../../support/sandbox-http';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-  await h.control('DELETE', '/requests');
-});
+const h = useHarness({}, { reset: true, clearRequests: true });
 
 const APPROVE = 'application/vnd.approve-loan+json';
 const loansPath = (): string => `/platform/organizations/${h.org}/loans`;

@@ -3,11 +3,12 @@
  * signed and unsigned). Every answer must be a well-formed JSON envelope with a 4xx status, or a
  * 200 for the valid ones; never a 500, never a hang.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rawRequest, signed, type RawResponse } from '../../support/sandbox-http';
 import { platformHeaders } from '../../support/sandbox-signing';
 import { QUERY_NAMES } from '../../../src/shared/platform/query-names';
-import { newKey, startHarness, type Harness } from './harness';
+import { newKey, useHarness } from './harness';
+import { prng } from '../../support/prng';
 
 const REQUESTS = 3200;
 const OWN_PARAMS: readonly [RegExp, readonly string[]][] = [
@@ -22,26 +23,11 @@ const OWN_PARAMS: readonly [RegExp, readonly string[]][] = [
 ];
 const PARALLEL = 16;
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ seed: 99 });
-});
-afterAll(() => h.close());
+const h = useHarness({ seed: 99 });
 
 describe('fuzz', () => {
   it(`answers ${REQUESTS} random requests with envelopes, never 500, never a hang`, async () => {
-    const r = rng(20240601);
+    const r = prng(20240601);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
     const info = await h.info();
     // Broken authentications use their own key, so its lockout leaves the signed traffic going.

@@ -3,14 +3,10 @@
  * bench/3-sandbox-throughput.ts (ClearLoop pages under load, start-up) and bench/4 and bench/5
  * (activity pages as JSON and CSV), never here.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ size: 'large' });
-}, 30_000);
-afterAll(() => h.close());
+const h = useHarness({ size: 'large' }, { startTimeoutMs: 30_000 });
 
 describe('large sandbox', () => {
   it('serves 100-row ClearLoop pages at random offsets over 8 connections', async () => {

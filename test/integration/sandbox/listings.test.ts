@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES, ADDRESS_TYPES, PORTFOLIO_TYPES } from '../../../src/shared/platform/enums';
 import { QUERY_NAMES } from '../../../src/shared/platform/query-names';
 import type {
@@ -13,13 +13,9 @@ import type {
   Portfolio,
   Wallet,
 } from '../../../src/shared/platform/resources';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
+const h = useHarness();
 
 const message = (json: unknown): string => (json as { message: string }).message;
 

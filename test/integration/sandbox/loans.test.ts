@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOAN_OPERATION_MEDIA_TYPES, type LoanOperationName } from '../../../src/shared/platform/media-types';
 import type { Activity, Loan } from '../../../src/shared/platform/resources';
 import { signed } from '../../support/sandbox-http';
-import { newKey, startHarness, type Harness } from './harness';
+import { newKey, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness({}, { reset: true });
 
 const loansPath = (): string => `/platform/organizations/${h.org}/loans`;
 async function allLoans(query = ''): Promise<Loan[]> {

@@ -3,18 +3,11 @@
  * and ends margin calls with their `marginCall` object, and records the matching activities.
  */
 import Decimal from 'decimal.js';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Activity, Loan } from '../../../src/shared/platform/resources';
-import { startHarness, type Harness } from './harness';
+import { useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness({}, { reset: true });
 
 const loansPath = () => `/platform/organizations/${h.org}/loans`;
 const loan = (id: string) => h.get<Loan>(`${loansPath()}/${id}`);

@@ -2,18 +2,11 @@
  * Issue 18 point 5: the quirks mode produces each messy answer a real platform can send. These
  * tests only show that the sandbox produces them; the console's handling is tested elsewhere.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Activity, Portfolio, Wallet } from '../../../src/shared/platform/resources';
-import { startHarness, type Harness } from './harness';
+import { startHarness, useHarness } from './harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness({}, { reset: true });
 
 const setQuirks = async (quirks: Record<string, unknown>) => {
   const res = await h.control('POST', '/quirks', quirks);

@@ -18,9 +18,14 @@ import { BRIDGE_LIMITS, startWebBridge, type RunningBridge } from '../../../src/
 
 const silent = { info: () => {}, warn: () => {}, error: () => {} };
 
+/**
+ * One request on loopback. Without the Host header unless the test gives one; `fresh`: with the
+ * Host header node sets and a connection of its own (no keep-alive: a lingering connection would
+ * count against the connection cap).
+ */
 function send(
   port: number,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
+  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string; fresh?: boolean },
 ): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -30,7 +35,7 @@ function send(
         method: opts.method ?? 'GET',
         path: opts.path,
         headers: opts.headers,
-        setHost: false,
+        ...(opts.fresh === true ? { agent: false } : { setHost: false }),
       },
       (res) => {
         let body = '';
@@ -230,32 +235,8 @@ const log: Logger = {
   error: (s, m) => lines.push(`error ${s} ${m}`),
 };
 
-/** Like `send`, with the Host header node sets and a connection of its own (no keep-alive). */
-function sendFresh(
-  port: number,
-  opts: { method?: string; path: string; headers?: Record<string, string>; body?: string },
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        method: opts.method ?? 'GET',
-        path: opts.path,
-        headers: opts.headers,
-        // No keep-alive: a lingering connection would count against the cap tested below.
-        agent: false,
-      },
-      (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      },
-    );
-    req.on('error', reject);
-    req.end(opts.body);
-  });
-}
+/** `send` with node's Host header, on a connection of its own. */
+const sendFresh = (port: number, opts: Parameters<typeof send>[1]) => send(port, { ...opts, fresh: true });
 
 describe('web bridge: malformed paths, media types and bounded request times', () => {
   let bridge: RunningBridge;

@@ -3,29 +3,19 @@
  * tampered one is invalid, the verify tool's function agrees with the receiver on the same bytes,
  * a receiver with a skewed clock calls them stale (and the sandbox retries), bad input is refused.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createHmacSigner } from '../../../src/main/keychain/hmac-signer';
 import { WebhookReceiver } from '../../../src/main/webhooks/receiver';
 import { verifyDelivery } from '../../../src/main/webhooks/verify';
 import type { ReceivedWebhook } from '../../../src/shared/contract';
 import type { Loan } from '../../../src/shared/platform/resources';
 import { rawRequest } from '../../support/sandbox-http';
-import { startHarness, type Harness } from '../sandbox/harness';
+import { useHarness } from '../sandbox/harness';
 
-let h: Harness;
+const h = useHarness({ webhookRetry: { attempts: 2, baseDelayMs: 50 } }, { dropSubscriptions: true });
 let receiver: WebhookReceiver;
-beforeAll(async () => {
-  h = await startHarness({ webhookRetry: { attempts: 2, baseDelayMs: 50 } });
-});
-afterAll(() => h.close());
 afterEach(async () => {
   await receiver?.stop();
-  const subs = (await h.control('GET', '/webhooks/subscriptions')).json as {
-    subscriptions: { subscriptionId: string }[];
-  };
-  for (const s of subs.subscriptions)
-    await h.control('DELETE', `/webhooks/subscriptions/${s.subscriptionId}`);
-  await h.control('POST', '/reset');
 });
 
 async function startReceiver(

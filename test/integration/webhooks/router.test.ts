@@ -16,6 +16,7 @@ import type {
   WebhookVerification,
 } from '../../../src/shared/contract';
 import type { Loan } from '../../../src/shared/platform/resources';
+import { until } from '../../support/until';
 
 let test: TestApp;
 let app: MainApp;
@@ -38,16 +39,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => test.close());
-
-async function until<T>(read: () => Promise<T> | T, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 300)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('webhooks through the router', () => {
   it('refuses bad input before anything starts', async () => {

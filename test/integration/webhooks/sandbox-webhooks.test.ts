@@ -8,25 +8,19 @@
 import { createHmac } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Loan } from '../../../src/shared/platform/resources';
 import { startSink, type Captured, type Sink } from '../../support/webhook-sink';
-import { newKey, startHarness, type Harness } from '../sandbox/harness';
+import { newKey, startHarness, useHarness, type Harness } from '../sandbox/harness';
+import { until } from '../../support/until';
 
-let h: Harness;
+const h = useHarness(
+  { webhookRetry: { attempts: 3, baseDelayMs: 60, timeoutMs: 300 } },
+  { dropSubscriptions: true },
+);
 let sink: Sink;
-beforeAll(async () => {
-  h = await startHarness({ webhookRetry: { attempts: 3, baseDelayMs: 60, timeoutMs: 300 } });
-});
-afterAll(() => h.close());
 afterEach(async () => {
   await sink?.close();
-  const subs = (await h.control('GET', '/webhooks/subscriptions')).json as {
-    subscriptions: { subscriptionId: string }[];
-  };
-  for (const s of subs.subscriptions)
-    await h.control('DELETE', `/webhooks/subscriptions/${s.subscriptionId}`);
-  await h.control('POST', '/reset');
 });
 
 interface Delivery {
@@ -47,16 +41,6 @@ async function subscribe(body: Record<string, unknown>, on: Harness = h): Promis
 async function deliveries(subscriptionId: string, on: Harness = h): Promise<Delivery[]> {
   const res = await on.control('GET', `/webhooks/deliveries?subscriptionId=${subscriptionId}`);
   return (res.json as { deliveries: Delivery[] }).deliveries;
-}
-
-async function until<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 5000): Promise<T> {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > end) throw new Error(`condition not met: ${JSON.stringify(v).slice(0, 500)}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
 }
 
 /** Independent check of platform-facts' rule: hex HMAC-SHA256(secret, X-Timestamp + eventId + raw body). */

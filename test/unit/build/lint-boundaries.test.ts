@@ -5,22 +5,10 @@
  * cannot reach main or the sandbox by a folder import either. Each probe is linted as if it were a
  * file at that path, with the repository's own configuration; clean imports pass.
  */
-import { resolve } from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLintProbe } from '../../support/lint-probe';
 
-const root = resolve(__dirname, '../../..');
-let eslint: ESLint;
-
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** The rule ids of the errors ESLint reports for `code` placed at `file` (relative to the root). */
-async function errorsOf(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: resolve(root, file) });
-  return (result?.messages ?? []).filter((m) => m.severity === 2).map((m) => m.ruleId ?? m.message);
-}
+const errorsOf = useLintProbe();
 
 const use = (names: string) => `\nexport const used = [${names}];\n`;
 

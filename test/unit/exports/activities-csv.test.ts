@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../../src/shared/contract';
 import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
 import { neutraliseCell, neutraliseRow } from '../../../src/main/exports/neutralise';
 import { ensurePrivateExportDir } from '../../../src/main/exports/private-dir';
+import { PROGRESS_INTERVAL_MS } from '../../../src/main/platform/paging';
 import { ACTIVITY_COLUMNS, activityRow, sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from '../platform/client-fixture';
+import { startFixture, type Fixture } from '../../support/fixtures/platform-client';
 
 let fx: Fixture;
 let dir: string;
@@ -26,14 +27,51 @@ beforeAll(async () => {
 });
 afterAll(() => fx.server.close());
 afterEach(() => {
+  vi.useRealTimers();
   fx.server.setHandler(null);
   fx.server.hits.length = 0;
 });
 
-/** Resolves once the export has asked for its second page (a condition, not a time). */
-async function secondPageAsked(): Promise<void> {
-  while (!fx.server.hits.some((h) => Number(h.query.get('offset')) > 0))
-    await new Promise((resolve) => setTimeout(resolve, 5));
+/**
+ * A platform whose first page has one row and whose second page never comes; resolves once the
+ * export has asked for that second page (the request itself, not a time).
+ */
+function stallSecondPage(): Promise<void> {
+  return new Promise((asked) =>
+    fx.server.setHandler((req, res) => {
+      if (Number(req.query.get('offset')) > 0) return asked();
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('a,b\r\n1,2\r\n');
+    }),
+  );
+}
+
+/**
+ * A sink writing through to a real file (created like the export's own: 0600, never replacing);
+ * `onWrite` sees the bytes written so far and may fail the write. It closes after the file has.
+ */
+function fileSink(path: string, onWrite: (written: number) => Error | null): Writable {
+  const real = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+  let written = 0;
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, callback) {
+      written += chunk.length;
+      const error = onWrite(written);
+      if (error !== null) return callback(error);
+      real.write(chunk, callback);
+    },
+    final(callback) {
+      real.end(callback);
+    },
+    destroy(error, callback) {
+      real.once('close', () => callback(error));
+      real.destroy();
+    },
+  });
+  // A write still in flight when the sink is destroyed fails; the sink is gone by then.
+  real.on('error', (error) => sink.destroy(error));
+  real.on('open', () => sink.emit('open'));
+  return sink;
 }
 
 const freshDir = () => (dir = mkdtempSync(join(tmpdir(), 'copper-export-')));
@@ -102,15 +140,17 @@ describe('exportActivitiesCsv', () => {
   it('reports progress while running and at the end', async () => {
     freshDir();
     const events: ProgressEvent[] = [];
-    fx.server.setHandler(async (req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+    // The export's progress ticker is faked: each page request moves it one tick, no waiting.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fx.server.setHandler((req, res) => {
+      vi.advanceTimersByTime(PROGRESS_INTERVAL_MS);
       res.writeHead(200, { 'Content-Type': 'text/csv' });
       const offset = Number(req.query.get('offset'));
       res.end(offset === 0 ? 'a,b\r\n1,2\r\n' : 'a,b\r\n');
     });
     const result = await run({ pageSize: 1, jobId: 'exp-1', onProgress: (e) => events.push(e) });
     expect(result.ok).toBe(true);
-    expect(events.some((e) => e.phase === 'running')).toBe(true);
+    expect(events.filter((e) => e.phase === 'running').map((e) => e.pages)).toEqual([0, 1, 2]);
     // Page 1 full (1 row), page 2 empty and read once more (issue 25): the end.
     expect(events.at(-1)).toMatchObject({ jobId: 'exp-1', phase: 'done', pages: 3, total: null });
     expect(events.at(-1)?.done).toBe(result.ok ? result.value.bytes : -1);
@@ -120,15 +160,11 @@ describe('exportActivitiesCsv', () => {
   // request in flight. How fast it does is measured by bench/5-export-csv.ts.
   it('cancels while waiting for a page and removes the partial file', async () => {
     freshDir();
-    fx.server.setHandler((req, res) => {
-      if (Number(req.query.get('offset')) > 0) return; // the second page never comes
-      res.writeHead(200, { 'Content-Type': 'text/csv' });
-      res.end('a,b\r\n1,2\r\n');
-    });
+    const secondPageAsked = stallSecondPage();
     const controller = new AbortController();
     const events: ProgressEvent[] = [];
     const pending = run({ pageSize: 1, signal: controller.signal, onProgress: (e) => events.push(e) });
-    await secondPageAsked();
+    await secondPageAsked;
     controller.abort();
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');
@@ -138,22 +174,21 @@ describe('exportActivitiesCsv', () => {
 
   it('reports nothing after cancelled, even while a slow file closes', async () => {
     freshDir();
-    fx.server.setHandler((req, res) => {
-      if (Number(req.query.get('offset')) > 0) return; // the second page never comes
-      res.writeHead(200, { 'Content-Type': 'text/csv' });
-      res.end('a,b\r\n1,2\r\n');
-    });
-    // A sink whose teardown takes longer than a progress tick, like a file on a slow disk.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const secondPageAsked = stallSecondPage();
+    // A sink whose teardown outlasts several progress ticks, like a file on a slow disk: the
+    // ticker's clock is moved on while it closes.
     let closed: () => void = () => undefined;
     const sinkClosed = new Promise<void>((resolve) => (closed = resolve));
     const slowSink = () => {
       const sink = new Writable({
         write: (_chunk, _enc, done) => done(),
         destroy: (_error, done) =>
-          setTimeout(() => {
+          setImmediate(() => {
+            vi.advanceTimersByTime(3 * PROGRESS_INTERVAL_MS);
             done(null);
             closed();
-          }, 600),
+          }),
       });
       setImmediate(() => sink.emit('open'));
       return sink;
@@ -166,11 +201,11 @@ describe('exportActivitiesCsv', () => {
       createWriteStream: slowSink,
       onProgress: (e) => events.push(e),
     });
-    await secondPageAsked();
+    await secondPageAsked;
     controller.abort();
     const result = await pending;
     expect(!result.ok && result.error.code).toBe('cancelled');
-    await sinkClosed; // the slow file has closed: any late report would have come by now
+    await sinkClosed; // the slow file has closed: any late tick has fired by now
     const cancelledAt = events.findIndex((e) => e.phase === 'cancelled');
     expect(cancelledAt).toBeGreaterThanOrEqual(0);
     expect(events.slice(cancelledAt + 1)).toEqual([]);
@@ -183,8 +218,14 @@ describe('exportActivitiesCsv', () => {
       res.write('a,b\r\n1,2\r\n'); // and then stalls
     });
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), 100);
-    const result = await run({ signal: controller.signal });
+    // Cancelled once the first chunk of the page has gone to the file (and the export waits for
+    // the next one): mid-stream.
+    const sink = (path: string) =>
+      fileSink(path, () => {
+        setImmediate(() => controller.abort());
+        return null;
+      });
+    const result = await run({ signal: controller.signal, createWriteStream: sink });
     expect(!result.ok && result.error.code).toBe('cancelled');
     expect(readdirSync(dir)).toEqual([]);
   });
@@ -215,40 +256,17 @@ describe('exportActivitiesCsv', () => {
   it('removes the partial file when the disk fills up, keeping an existing file untouched', async () => {
     freshDir();
     writeFileSync(join(dir, 'activities.csv'), 'previous export');
-    const full = (path: string) => {
-      const real = createWriteStream(path, { flags: 'wx' });
-      let written = 0;
-      const sink = new Writable({
-        write(chunk: Buffer, _enc, callback) {
-          written += chunk.length;
-          if (written > 20_000) {
-            return callback(
-              Object.assign(new Error('ENOSPC: no space left on device, write'), {
-                code: 'ENOSPC',
-                syscall: 'write',
-              }),
-            );
-          }
-          real.write(chunk, callback);
-        },
-        final(callback) {
-          real.end(callback);
-        },
-        destroy(error, callback) {
-          real.destroy();
-          callback(error);
-        },
-      });
-      real.on('open', () => sink.emit('open'));
-      return sink;
-    };
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device, write'), {
+      code: 'ENOSPC',
+      syscall: 'write',
+    });
+    const full = (path: string) => fileSink(path, (written) => (written > 20_000 ? enospc : null));
     const result = await run({ createWriteStream: full });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(result.error.code).toBe('io');
       expect(result.error.message).toContain('the disk is full (ENOSPC)');
     }
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(readdirSync(dir)).toEqual(['activities.csv']);
     expect(readFileSync(join(dir, 'activities.csv'), 'utf8')).toBe('previous export');
   });

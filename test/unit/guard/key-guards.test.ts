@@ -8,8 +8,17 @@ import { copyFile, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { KeyGuards, UNREADABLE_ASSUMED_SHARE } from '../../../src/main/guard/key-guards';
-import type { LockoutGuard, SendTicket } from '../../../src/main/guard/lockout-guard';
+import {
+  KeyGuards,
+  UNREADABLE_ASSUMED_SHARE,
+  type KeyGuardsOptions,
+} from '../../../src/main/guard/key-guards';
+import {
+  IDLE_SHRINK_MS,
+  emptyGuardSnapshot,
+  type LockoutGuard,
+  type SendTicket,
+} from '../../../src/main/guard/lockout-guard';
 import { GUARD_STATE_FILE, type GuardStateDocument } from '../../../src/main/guard/guard-state-file';
 import { PLATFORM_LIMITS } from '../../../src/shared/platform/limits';
 
@@ -63,8 +72,9 @@ async function killed(): Promise<void> {
 }
 
 /** A run of the app on `dataDir` (a new one after a "restart"). */
-function open(): KeyGuards {
+function open(extra: Partial<KeyGuardsOptions> = {}): KeyGuards {
   const guards = new KeyGuards({
+    ...extra,
     dataDir,
     now: () => clock.now,
     warn: (m) => warnings.push(m),
@@ -125,6 +135,35 @@ describe('key guards: one per platform host and API key', () => {
     guards.onChange((id) => changed.push(id));
     guards.guardFor(HOST, 'fp').noteAnswer(401, 'auth-failed', null);
     expect(changed).toEqual([`${HOST} fp`]);
+  });
+
+  it('a listener that left is not told; `existing` finds only guards already made', () => {
+    const guards = open();
+    const changed: string[] = [];
+    const leave = guards.onChange((id) => changed.push(id));
+    leave();
+    const guard = guards.guardFor(HOST, 'fp');
+    guard.noteAnswer(401, 'auth-failed', null);
+    expect(changed).toEqual([]);
+    expect(guards.existing(`${HOST} fp`)).toBe(guard);
+    expect(guards.existing(`${HOST} other`)).toBeUndefined();
+  });
+
+  it('without a data folder the guards count in memory and write nothing', async () => {
+    const guards = new KeyGuards({
+      dataDir: null,
+      now: () => clock.now,
+      warn: (m) => warnings.push(m),
+      error: () => {},
+    });
+    const guard = guards.guardFor(HOST, 'fp');
+    expect(guard.whenSendable()).toBe(true);
+    guard.noteAnswer(401, 'auth-failed', null);
+    expect(guard.status().authFailures.count).toBe(1);
+    await guards.flush();
+    await guards.close();
+    expect(writes.count).toBe(0);
+    expect(await readdir(dataDir)).toEqual([]);
   });
 });
 
@@ -360,5 +399,109 @@ describe('key guards: a key never reaches the platform’s 30 failures', () => {
       clock.now += 1_000;
     }
     expect(platformFailures).toBeGreaterThan(20); // it did try
+  });
+});
+
+describe('key guards: what a restart counts, exactly', () => {
+  const SIX_MIN = 6 * 60_000;
+  /** A state file as a killed run left it, at T0. */
+  async function leftBehind(
+    entry: Partial<GuardStateDocument['entries'][number]>,
+    assumed = null,
+  ): Promise<void> {
+    const document: GuardStateDocument = {
+      version: 1,
+      entries: [
+        {
+          host: HOST,
+          key: 'fp',
+          ...emptyGuardSnapshot(),
+          ...entry,
+        },
+      ],
+      assumed,
+    };
+    await writeFile(join(dataDir, GUARD_STATE_FILE), JSON.stringify(document), { mode: 0o600 });
+  }
+
+  it('presumes what was in flight only up to one short of each limit, counting what is in the window', async () => {
+    await leftBehind({
+      // Gone from the hour (one exactly at its edge), then 20 seen and 6 presumed in it: 26.
+      auth: [T0 - 2 * HOUR, T0 - HOUR, ...Array<number>(20).fill(T0 - SIX_MIN)],
+      presumedAuth: Array<number>(6).fill(T0 - SIX_MIN / 2),
+      // One at the minute's edge, then 56 refusals in it.
+      business: [T0 - 60_000, ...Array<number>(56).fill(T0 - 10_000)],
+      inFlight: 5,
+    });
+    const guards = open();
+    expect(writes.count).toBe(1); // what was presumed is written at once
+    const status = guards.guardFor(HOST, 'fp').status();
+    expect(status.authFailures.count).toBe(PLATFORM_LIMITS.authFailures.limit - 1); // 26 + 3 of the 5
+    expect(status.businessFailures.count).toBe(PLATFORM_LIMITS.businessFailures.limit - 1); // 56 + 3
+    await guards.flush();
+    const written = (await readState()).entries[0];
+    expect(written?.presumedAuth).toEqual([...Array<number>(6).fill(T0 - SIX_MIN / 2), T0, T0, T0]);
+    expect(written?.auth).toHaveLength(20);
+  });
+
+  it('presumes every request in flight while the limit is far', async () => {
+    await leftBehind({ auth: [T0 - SIX_MIN], presumedAuth: [T0 - SIX_MIN], inFlight: 4 });
+    const status = open().guardFor(HOST, 'fp').status();
+    expect(status.authFailures.count).toBe(2 + 4);
+    expect(status.businessFailures.count).toBe(4);
+  });
+
+  it('a file left with nothing in flight is taken as it is, without a write', async () => {
+    await leftBehind({ auth: [T0 - SIX_MIN], inFlight: 0 });
+    const guards = open();
+    expect(guards.guardFor(HOST, 'fp').status().authFailures.count).toBe(1);
+    expect(writes.count).toBe(0);
+  });
+
+  it('says what it did with an unreadable file, and forgets the assumption when its hour is over', async () => {
+    const path = join(dataDir, GUARD_STATE_FILE);
+    await writeFile(path, '{', { mode: 0o600 });
+    const guards = open();
+    const assumed = Math.floor(PLATFORM_LIMITS.authFailures.limit * UNREADABLE_ASSUMED_SHARE);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/^the lockout guard state file is unreadable \(not JSON \(.+\)\)/);
+    expect(warnings[0]).toMatch(
+      new RegExp(
+        `; kept as ${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\.unreadable-${T0}: every API key starts as if it had ${assumed} failed authentications now, for one hour$`,
+      ),
+    );
+    await guards.flush();
+    clock.now = T0 + HOUR - 1;
+    await guards.flush();
+    expect((await readState()).assumed).toEqual({ authFailures: assumed, at: T0 });
+    clock.now = T0 + HOUR;
+    await guards.flush();
+    expect((await readState()).assumed).toBeNull();
+  });
+
+  it('plans the next lazy write for the key idle soonest', async () => {
+    const guards = open();
+    const first = guards.guardFor(HOST, 'a');
+    expect(await send(first)).toBe(true);
+    first.noteAnswer(401, 'auth-failed', null);
+    await guards.flush();
+    clock.now += 2_000;
+    const second = guards.guardFor(HOST, 'b');
+    expect(await send(second)).toBe(true);
+    second.noteAnswer(401, 'auth-failed', null);
+    guards.guardFor(HOST, 'c'); // nothing on disk for it: no idle write of its own
+    await guards.flush();
+    expect(timers.map((t) => t.at)).toEqual([T0 + IDLE_SHRINK_MS]);
+  });
+
+  it('writes request counts no more often than the throttle it is given', async () => {
+    const guards = open({ throttleMs: 30_000 });
+    const guard = guards.guardFor(HOST, 'fp');
+    const first = await sendTicket(guard, 'right');
+    guard.noteAnswer(200, null, null, first ?? undefined);
+    await guards.flush();
+    timers = [];
+    expect(await sendTicket(guard, 'right')).not.toBeNull();
+    expect(timers.map((t) => t.at)).toEqual([T0 + 30_000]);
   });
 });

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
-import { PLATFORM_LIMITS } from '../../../src/shared/platform/limits';
+import {
+  LockoutGuard,
+  clock as clockText,
+  emptyGuardSnapshot,
+  type GuardSnapshot,
+} from '../../../src/main/guard/lockout-guard';
+import { PLATFORM_LIMITS, type PlatformLimits } from '../../../src/shared/platform/limits';
 
 const T0 = 1_800_000_000_000;
 function guardAt(start = T0) {
@@ -227,5 +232,132 @@ describe('lockout guard: durability', () => {
     clock.now += 60_000; // idle: the allowance on disk falls back
     expect(guard.idleWriteAt).not.toBeNull();
     expect(guard.snapshotForWrite()?.inFlight).toBe(0);
+  });
+});
+
+const HOUR = PLATFORM_LIMITS.authFailures.windowMs;
+const restoredAt = (over: Partial<GuardSnapshot>, now = T0, limits?: PlatformLimits) => {
+  const clock = { now };
+  const restored: GuardSnapshot = { ...emptyGuardSnapshot(), ...over };
+  return {
+    clock,
+    guard: new LockoutGuard('ws', { now: () => clock.now, restored, ...(limits ? { limits } : {}) }),
+  };
+};
+const times = (n: number, t: number) => Array<number>(n).fill(t);
+
+describe('lockout guard: what a refusal says', () => {
+  it('tells the time of day in UTC', () => {
+    expect(clockText(Date.UTC(2026, 10, 27, 6, 5, 9, 900))).toBe('06:05:09 UTC');
+  });
+
+  it('failed authentications: how many, of which presumed, and from when', () => {
+    const seen = restoredAt({ auth: times(29, T0) }).guard.admit('interactive');
+    expect(seen).toEqual({
+      reason:
+        "29 failed authentications in the last hour: one more could lock this API key out (the platform's limit " +
+        `is 30 an hour). Check the key and the clock; the console sends again from ${clockText(T0 + HOUR)}.`,
+      retryAt: T0 + HOUR,
+      budgetOnly: false,
+    });
+    const { guard } = restoredAt({ auth: times(26, T0), presumedAuth: times(3, T0) });
+    expect(guard.admit('interactive')?.reason).toMatch(
+      /^29 failed authentications in the last hour \(3 of them presumed: requests a console that stopped without closing left unanswered\): one more/,
+    );
+  });
+
+  it('refused requests: how many in the minute, and from when', () => {
+    expect(restoredAt({ business: times(59, T0) }).guard.admit('interactive')).toEqual({
+      reason:
+        '59 refused requests in the last minute: one more could lock your user out for 3 minutes ' +
+        `(the platform's limit is 60 a minute). The console sends again from ${clockText(T0 + 60_000)}.`,
+      retryAt: T0 + 60_000,
+      budgetOnly: false,
+    });
+  });
+
+  it('the request budget: a job’s share, and the whole of it', () => {
+    const { guard } = restoredAt({ requests: times(1_000, T0) });
+    const retryAt = T0 + PLATFORM_LIMITS.requests.windowMs;
+    expect(guard.admit('bulk')?.reason).toBe(
+      'This job has used its share of the request budget (800 of 1000 per 5 minutes); ' +
+        `it continues at ${clockText(retryAt)}, leaving the rest for your own calls.`,
+    );
+    expect(guard.admit('interactive')?.reason).toBe(
+      "1000 requests in the last 5 minutes reach the platform's limit of 1000; " +
+        `the console sends again from ${clockText(retryAt)}.`,
+    );
+  });
+
+  it('a 429 pause is no budget refusal, and the status reports it until it ends', () => {
+    const { clock, guard } = guardAt();
+    guard.noteAnswer(429, null, 5_000);
+    expect(guard.admit('interactive')?.budgetOnly).toBe(false);
+    expect(guard.status().refusing).toEqual({
+      reason: expect.stringMatching(/waiting 5 s/) as unknown as string,
+      retryAt: String(T0 + 5_000),
+    });
+    clock.now = T0 + 5_000;
+    expect(guard.pausedUntilMs).toBe(0);
+    expect(guard.status().pausedUntil).toBeNull();
+    expect(guard.snapshotForWrite()).toBeNull(); // the pause is over: nothing worth keeping
+  });
+});
+
+describe('lockout guard: which answers count as what', () => {
+  it.each([
+    [429, null, 1],
+    [503, 'rate-limited', 1],
+  ] as const)('%s %s pauses', (status, code, paused) => {
+    const { guard } = guardAt();
+    guard.noteAnswer(status, code, null);
+    expect(guard.pausedUntilMs).toBe(T0 + paused * 1_000);
+  });
+
+  it.each([
+    [400, 1],
+    [499, 1],
+    [500, 0],
+    [399, 0],
+  ] as const)('status %s counts %s refused request', (status, count) => {
+    const { guard } = guardAt();
+    guard.noteAnswer(status, null, null);
+    expect(guard.status().businessFailures.count).toBe(count);
+  });
+
+  it.each([
+    [200, 'resets', 1_000],
+    [299, 'resets', 1_000],
+    [300, 'keeps', 2_000],
+    [199, 'keeps', 2_000],
+    [null, 'keeps', 2_000],
+  ] as const)('an answer %s between two 429s %s the back-off', (status, _what, wait) => {
+    const { guard } = guardAt();
+    guard.noteAnswer(429, 'rate-limited', null);
+    guard.noteAnswer(status, null, null);
+    guard.noteAnswer(429, 'rate-limited', null);
+    expect(guard.pausedUntilMs).toBe(T0 + wait);
+  });
+});
+
+describe('lockout guard: counting', () => {
+  it('merges seen and presumed failures in time order to tell when a place frees', () => {
+    // The oldest failure is a presumed one: it leaves the hour first.
+    const { guard } = restoredAt({ auth: times(28, T0 + 600_000), presumedAuth: [T0] }, T0 + 1_200_000);
+    expect(guard.admit('interactive')?.retryAt).toBe(T0 + HOUR);
+  });
+
+  it('with a limit of two, the one failure there is holds the key until it leaves the hour', () => {
+    const limits = { ...PLATFORM_LIMITS, authFailures: { ...PLATFORM_LIMITS.authFailures, limit: 2 } };
+    expect(restoredAt({ auth: [T0] }, T0, limits).guard.admit('interactive')?.retryAt).toBe(T0 + HOUR);
+  });
+
+  it('names itself by its id, and a listener that left is not told', () => {
+    const { guard } = guardAt();
+    expect(guard.id).toBe('ws');
+    let told = 0;
+    guard.onChange(() => told++)();
+    guard.noteAnswer(401, 'auth-failed', null);
+    expect(told).toBe(0);
   });
 });

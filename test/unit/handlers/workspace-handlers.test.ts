@@ -5,10 +5,9 @@
  * handlers over a real store and key service (the OS keychain is a Map stand-in; the vault is a
  * real file).
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { PlatformClients } from '../../../src/main/platform/platform-clients';
 import { EventBus } from '../../../src/main/events/event-bus';
 import { workspaceHandlers } from '../../../src/main/handlers/workspace-handlers';
@@ -18,6 +17,7 @@ import { VaultKeyStore } from '../../../src/main/keychain/vault-key-store';
 import { WorkspaceStore } from '../../../src/main/workspaces/workspace-store';
 import type { Result } from '../../../src/shared/result';
 import { KEY_REMOVED_NOTICE } from '../../../src/shared/workspace-rules';
+import { useTempDir } from '../../support/temp-dir';
 
 // Vault creation and unlock run scrypt: a loaded machine must not turn them into timeouts.
 vi.setConfig({ testTimeout: 30_000 });
@@ -28,13 +28,7 @@ const UPDATE_CREDS = { apiKey: 'AK-1', apiSecret: 'SECRET-removal-test-1234' };
 const TEST_COST = { N: 2 ** 15, r: 8, p: 1 };
 const PASSPHRASE = 'quartz lantern meadow orbit';
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'copper-wsrm-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('copper-wsrm-');
 
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
@@ -56,12 +50,12 @@ function keytarOn(working: boolean, deleteFails = false): KeytarApi & { items: M
 
 async function setUp(options: { osKeychain: boolean; deleteFails?: boolean }) {
   const keytar = keytarOn(options.osKeychain, options.deleteFails);
-  const workspaces = await WorkspaceStore.open({ dataDir: dir, logger: quiet });
+  const workspaces = await WorkspaceStore.open({ dataDir: dir(), logger: quiet });
   const keys = await KeyService.start({
-    dataDir: dir,
+    dataDir: dir(),
     logger: quiet,
     osKeyStore: new OsKeyStore({ keytar, timeoutMs: 200, logger: quiet }),
-    vault: new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: TEST_COST }),
+    vault: new VaultKeyStore({ dataDir: dir(), logger: quiet, scrypt: TEST_COST }),
   });
   const forgotten: string[] = [];
   const clients = { forget: (id: string) => forgotten.push(id) } as unknown as PlatformClients;
@@ -73,12 +67,24 @@ async function setUp(options: { osKeychain: boolean; deleteFails?: boolean }) {
       organizationId: 'org-1',
     }),
   );
-  return { keytar, workspaces, keys, handlers, forgotten, ws };
+  /** Creates another workspace (a sandbox one at `baseUrl` when given) and stores a key for it. */
+  const keyed = async (baseUrl?: string) => {
+    const created = value(
+      await handlers['workspaces.create'](
+        baseUrl === undefined
+          ? { name: 'Prod', environment: 'production', organizationId: 'org-1' }
+          : { name: 'Box', environment: 'sandbox', organizationId: 'org', baseUrl },
+      ),
+    );
+    value(await handlers['keychain.setKey']({ workspaceId: created.id, ...UPDATE_CREDS }));
+    return created;
+  };
+  return { keytar, workspaces, keys, handlers, forgotten, ws, keyed };
 }
 
 /** What the vault file on disk holds for the workspace, read with a vault of its own. */
 async function vaultOnDiskHas(workspaceId: string): Promise<boolean> {
-  const reader = new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: TEST_COST });
+  const reader = new VaultKeyStore({ dataDir: dir(), logger: quiet, scrypt: TEST_COST });
   await reader.unlock(PASSPHRASE);
   const { configured } = await reader.status(workspaceId);
   reader.lock();
@@ -91,7 +97,7 @@ describe('workspaces.remove and the stored key', () => {
     value(await keys.createVault(PASSPHRASE));
     value(await handlers['keychain.setKey']({ workspaceId: ws.id, ...CREDS }));
     value(await keys.lockVault());
-    const before = await readFile(join(dir, 'vault.json'), 'utf8');
+    const before = await readFile(join(dir(), 'vault.json'), 'utf8');
 
     const refused = await handlers['workspaces.remove']({ id: ws.id });
     expect(refused.ok).toBe(false);
@@ -103,7 +109,7 @@ describe('workspaces.remove and the stored key', () => {
     // Nothing was removed: the workspace is listed, the vault file is untouched and holds the key.
     expect(workspaces.find(ws.id).ok).toBe(true);
     expect(value(await handlers['workspaces.list']({})).workspaces.map((w) => w.id)).toContain(ws.id);
-    expect(await readFile(join(dir, 'vault.json'), 'utf8')).toBe(before);
+    expect(await readFile(join(dir(), 'vault.json'), 'utf8')).toBe(before);
     expect(await vaultOnDiskHas(ws.id)).toBe(true);
     expect(forgotten).not.toContain(ws.id);
 
@@ -195,16 +201,8 @@ describe('workspaces.remove and the stored key', () => {
 // it is pointed elsewhere.
 describe('workspaces.update and the stored key', () => {
   it('removes the key when the sandbox base URL changes, and says so in the result', async () => {
-    const { keytar, keys, handlers, forgotten } = await setUp({ osKeychain: true });
-    const ws = value(
-      await handlers['workspaces.create']({
-        name: 'Other sandbox',
-        environment: 'sandbox',
-        organizationId: 'org',
-        baseUrl: 'http://127.0.0.1:4000/platform',
-      }),
-    );
-    value(await handlers['keychain.setKey']({ workspaceId: ws.id, ...UPDATE_CREDS }));
+    const { keytar, keys, handlers, forgotten, keyed } = await setUp({ osKeychain: true });
+    const ws = await keyed('http://127.0.0.1:4000/platform');
     expect(await keys.isConfigured(ws.id)).toBe(true);
 
     // Same URL written differently: not a change, the key stays.
@@ -227,15 +225,8 @@ describe('workspaces.update and the stored key', () => {
   });
 
   it('removes the key when the organization changes, not when only the name does', async () => {
-    const { keys, handlers } = await setUp({ osKeychain: true });
-    const ws = value(
-      await handlers['workspaces.create']({
-        name: 'Prod',
-        environment: 'production',
-        organizationId: 'org-1',
-      }),
-    );
-    value(await handlers['keychain.setKey']({ workspaceId: ws.id, ...UPDATE_CREDS }));
+    const { keys, handlers, keyed } = await setUp({ osKeychain: true });
+    const ws = await keyed();
     const renamed = value(await handlers['workspaces.update']({ id: ws.id, name: 'Prod book' }));
     expect(renamed.keyConfigured).toBe(true);
     expect(renamed.keyRemoved).toBeUndefined();
@@ -245,15 +236,8 @@ describe('workspaces.update and the stored key', () => {
   });
 
   it('keeps the key when the new base URL is refused', async () => {
-    const { keys, handlers } = await setUp({ osKeychain: true });
-    const ws = value(
-      await handlers['workspaces.create']({
-        name: 'Prod',
-        environment: 'production',
-        organizationId: 'org-1',
-      }),
-    );
-    value(await handlers['keychain.setKey']({ workspaceId: ws.id, ...UPDATE_CREDS }));
+    const { keys, handlers, keyed } = await setUp({ osKeychain: true });
+    const ws = await keyed();
     const r = await handlers['workspaces.update']({
       id: ws.id,
       baseUrl: 'https://attacker.example/platform',
@@ -263,17 +247,9 @@ describe('workspaces.update and the stored key', () => {
   });
 
   it('refuses to move a workspace while a locked vault may still hold its key', async () => {
-    const { keys, handlers, workspaces } = await setUp({ osKeychain: false });
+    const { keys, handlers, workspaces, keyed } = await setUp({ osKeychain: false });
     value(await keys.createVault('quartz lantern meadow orbit'));
-    const ws = value(
-      await handlers['workspaces.create']({
-        name: 'Box',
-        environment: 'sandbox',
-        organizationId: 'org',
-        baseUrl: 'http://127.0.0.1:4000/platform',
-      }),
-    );
-    value(await handlers['keychain.setKey']({ workspaceId: ws.id, ...UPDATE_CREDS }));
+    const ws = await keyed('http://127.0.0.1:4000/platform');
     value(await keys.lockVault());
     const r = await handlers['workspaces.update']({ id: ws.id, baseUrl: 'http://127.0.0.1:4001/platform' });
     expect(r.ok).toBe(false);

@@ -4,10 +4,8 @@
  * what it logs, the vault's auto-lock time and its lock listeners.
  */
 import { createHmac } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
 import type { IdleTimers } from '../../../src/main/keychain/idle-lock';
 import { KeyService } from '../../../src/main/keychain/key-service';
 import { OsKeyStore, type KeytarApi } from '../../../src/main/keychain/os-key-store';
@@ -22,21 +20,16 @@ import {
   quiet,
   recordingLog,
 } from '../../support/fixtures/keychain';
+import { useTempDir } from '../../support/temp-dir';
 
 const CREDS = { apiKey: 'AK-1', apiSecret: 'SECRET-service-test-9999' };
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'copper-keys-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('copper-keys-');
 
-const vault = () => new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: CHEAP_SCRYPT });
+const vault = () => new VaultKeyStore({ dataDir: dir(), logger: quiet, scrypt: CHEAP_SCRYPT });
 const start = (keytar: KeytarApi, log = recordingLog()) =>
   KeyService.start({
-    dataDir: dir,
+    dataDir: dir(),
     logger: log.logger,
     osKeyStore: new OsKeyStore({ keytar, timeoutMs: 200, logger: quiet }),
     vault: vault(),
@@ -172,7 +165,7 @@ describe('KeyService refusals and what it logs', () => {
     const store = new OsKeyStore({ keytar: working() });
     store.signer = () => Promise.reject(new TypeError('boom'));
     const keys = await KeyService.start({
-      dataDir: dir,
+      dataDir: dir(),
       logger: log.logger,
       osKeyStore: store,
       vault: vault(),
@@ -221,7 +214,7 @@ describe('KeyService refusals and what it logs', () => {
     const boom = () => Promise.reject(new TypeError('boom'));
     Object.assign(v, { create: boom, unlock: boom, delete: boom, status: boom, isUnlocked: () => true });
     const keys = await KeyService.start({
-      dataDir: dir,
+      dataDir: dir(),
       logger: log.logger,
       osKeyStore: new OsKeyStore({ keytar: broken() }),
       vault: v,
@@ -257,19 +250,19 @@ describe('KeyService refusals and what it logs', () => {
     const keys = await start(working());
     expect(keys.autoLock()).toEqual({ minutes: DEFAULT_AUTO_LOCK_MINUTES });
     expect(await keys.setAutoLock(30)).toEqual({ ok: true, value: { minutes: 30 } });
-    await rm(dir, { recursive: true, force: true });
-    await writeFile(dir, 'a file where the data folder should be');
+    await rm(dir(), { recursive: true, force: true });
+    await writeFile(dir(), 'a file where the data folder should be');
     const r = await keys.setAutoLock(40);
     expect(!r.ok && r.error.code).toBe('io');
     expect(!r.ok && r.error.message).toMatch(/^Could not save the auto-lock time: /);
     expect(keys.autoLock()).toEqual({ minutes: 30 });
-    await rm(dir, { force: true });
-    await mkdir(dir);
+    await rm(dir(), { force: true });
+    await mkdir(dir());
   });
   it('tells the vault-lock listeners, until they unsubscribe', async () => {
     const t = manualTimers();
     const keys = await KeyService.start({
-      dataDir: dir,
+      dataDir: dir(),
       logger: recordingLog().logger,
       osKeyStore: new OsKeyStore({ keytar: broken() }),
       idleTimers: t.timers,
@@ -295,7 +288,7 @@ describe('KeyService auto-lock', () => {
   it('persists the idle time, and a locked vault fails the next signed request with vault-locked', async () => {
     const startService = (timers: IdleTimers) =>
       KeyService.start({
-        dataDir: dir,
+        dataDir: dir(),
         logger: quiet,
         osKeyStore: new OsKeyStore({ keytar: broken(), timeoutMs: 200, logger: quiet }),
         idleTimers: timers,

@@ -6,28 +6,28 @@
  * lowest cost (2^15) keeps most of it quick; the default cost is tested where it matters.
  */
 import { createHmac } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir, userInfo } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyStoreError } from '../../../src/main/keychain/key-store';
 import { DEFAULT_SCRYPT } from '../../../src/main/keychain/vault-format';
 import { VaultKeyStore } from '../../../src/main/keychain/vault-key-store';
 import { CHEAP_SCRYPT, PASSPHRASE as PASS, manualTimers, quiet } from '../../support/fixtures/keychain';
+import { useTempDir } from '../../support/temp-dir';
 
 const CREDS = { apiKey: 'AK-7f3e9c1d-visible', apiSecret: 'S3CR3T-b8a1c2d3e4f5-never-plain' };
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'copper-vault-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('copper-vault-');
 
 const newVault = (onLocked?: (reason: 'idle' | 'request') => void) =>
-  new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: CHEAP_SCRYPT, ...(onLocked ? { onLocked } : {}) });
+  new VaultKeyStore({
+    dataDir: dir(),
+    logger: quiet,
+    scrypt: CHEAP_SCRYPT,
+    ...(onLocked ? { onLocked } : {}),
+  });
 
 /** Resolves to the KeyStoreError code the promise rejects with. */
 async function codeOf(p: Promise<unknown>): Promise<string> {
@@ -40,7 +40,7 @@ async function codeOf(p: Promise<unknown>): Promise<string> {
   throw new Error('expected a KeyStoreError');
 }
 const fileKdf = async () =>
-  (JSON.parse(await readFile(join(dir, 'vault.json'), 'utf8')) as { kdf: { N: number; salt: string } }).kdf;
+  (JSON.parse(await readFile(join(dir(), 'vault.json'), 'utf8')) as { kdf: { N: number; salt: string } }).kdf;
 
 describe('VaultKeyStore', () => {
   it('creates, stores, locks and unlocks', async () => {
@@ -173,7 +173,7 @@ describe('the vault file', () => {
 
   it('a missing vault says where it looked and what to do', async () => {
     await expect(newVault().unlock(PASS)).rejects.toThrow(
-      `No encrypted vault exists yet at ${join(dir, 'vault.json')}; create one with a passphrase first.`,
+      `No encrypted vault exists yet at ${join(dir(), 'vault.json')}; create one with a passphrase first.`,
     );
   });
 
@@ -223,7 +223,7 @@ describe('vault passphrase strength', () => {
       expect((error as KeyStoreError).message).toMatch(/too easy to guess \(strength [0-2] of 4/);
       expect((error as KeyStoreError).message).not.toContain(weak);
     }
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
     await vault.create(PASS);
     expect(vault.isUnlocked()).toBe(true);
   });
@@ -233,7 +233,7 @@ describe('vault passphrase and the names the console knows', () => {
   it('refuses a passphrase built on a workspace name or the OS account name, on the main side', async () => {
     const names = { userInputs: () => ['Treasury desk', 'org-7f3a9c'] };
     const vault = new VaultKeyStore({
-      dataDir: dir,
+      dataDir: dir(),
       logger: quiet,
       scrypt: CHEAP_SCRYPT,
       passphraseContext: names,
@@ -246,7 +246,7 @@ describe('vault passphrase and the names the console knows', () => {
         /It contains (the app's name|a name this console knows)/,
       );
     }
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(dir())).toEqual([]);
     await vault.create(PASS);
     expect(vault.isUnlocked()).toBe(true);
   });
@@ -255,7 +255,7 @@ describe('vault passphrase and the names the console knows', () => {
 describe('vault scrypt cost', () => {
   it('writes new vaults with N >= 2^17', async () => {
     expect(DEFAULT_SCRYPT.N).toBeGreaterThanOrEqual(2 ** 17);
-    const vault = new VaultKeyStore({ dataDir: dir, logger: quiet });
+    const vault = new VaultKeyStore({ dataDir: dir(), logger: quiet });
     await vault.create(PASS);
     expect((await fileKdf()).N).toBeGreaterThanOrEqual(2 ** 17);
   }, 60_000);
@@ -267,7 +267,7 @@ describe('vault scrypt cost', () => {
     const before = await fileKdf();
     expect(before.N).toBe(2 ** 15);
 
-    const current = new VaultKeyStore({ dataDir: dir, logger: quiet });
+    const current = new VaultKeyStore({ dataDir: dir(), logger: quiet });
     expect(await codeOf(current.unlock('wrong passphrase here'))).toBe('vault-passphrase');
     expect((await fileKdf()).N).toBe(2 ** 15); // a failed unlock migrates nothing
 
@@ -276,10 +276,10 @@ describe('vault scrypt cost', () => {
     expect(after.N).toBe(DEFAULT_SCRYPT.N);
     expect(after.salt).not.toBe(before.salt);
     expect((await current.signer('w1'))?.apiKey).toBe(CREDS.apiKey);
-    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    expect((await readdir(dir())).filter((n) => n.endsWith('.tmp'))).toEqual([]);
 
     // The migrated file opens from scratch with the same passphrase.
-    const again = new VaultKeyStore({ dataDir: dir, logger: quiet });
+    const again = new VaultKeyStore({ dataDir: dir(), logger: quiet });
     await again.unlock(PASS);
     expect((await again.signer('w1'))?.apiKey).toBe(CREDS.apiKey);
   }, 60_000);
@@ -290,7 +290,7 @@ describe('vault auto-lock', () => {
     const timers = manualTimers();
     const locks: string[] = [];
     const vault = new VaultKeyStore({
-      dataDir: dir,
+      dataDir: dir(),
       logger: quiet,
       scrypt: CHEAP_SCRYPT,
       autoLockMinutes: 7,

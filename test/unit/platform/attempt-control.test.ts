@@ -20,10 +20,15 @@ afterEach(() => {
 });
 
 describe('createAttemptControl', () => {
-  it('says "timeout" when its timer fires first, and a later cancel does not change that', () => {
+  /** A control with a 1000 ms timeout, on fake timers, and its caller's controller. */
+  const started = () => {
     vi.useFakeTimers();
     const caller = new AbortController();
-    const control = createAttemptControl(caller.signal, 1000);
+    return { caller, control: createAttemptControl(caller.signal, 1000) };
+  };
+
+  it('says "timeout" when its timer fires first, and a later cancel does not change that', () => {
+    const { caller, control } = started();
     vi.advanceTimersByTime(999);
     expect(control.controller.signal.aborted).toBe(false);
     expect(control.abortedBy()).toBeNull();
@@ -35,9 +40,7 @@ describe('createAttemptControl', () => {
   });
 
   it('says "cancelled" when the caller aborts first, and a later timer does not change that', () => {
-    vi.useFakeTimers();
-    const caller = new AbortController();
-    const control = createAttemptControl(caller.signal, 1000);
+    const { caller, control } = started();
     caller.abort();
     expect(control.controller.signal.aborted).toBe(true);
     expect(control.abortedBy()).toBe('cancelled');
@@ -46,9 +49,7 @@ describe('createAttemptControl', () => {
   });
 
   it('after release, neither the timer nor the caller aborts the attempt', () => {
-    vi.useFakeTimers();
-    const caller = new AbortController();
-    const control = createAttemptControl(caller.signal, 1000);
+    const { caller, control } = started();
     control.release();
     caller.abort();
     vi.advanceTimersByTime(5000);

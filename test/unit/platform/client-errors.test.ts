@@ -3,11 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PlatformStreamError } from '../../../src/main/platform/body-stream';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 
 const get = (overrides = {}) => fx.client(overrides).request<unknown>({ method: 'GET', path: '/portfolios' });
+/** The server answers 200 promising 1000 bytes, sends only `start`, then drops the connection. */
+const cutOffAfter = (contentType: string, start: string) =>
+  fx.server.setHandler((_req, res) => {
+    res.writeHead(200, { 'Content-Type': contentType, 'Content-Length': '1000' });
+    res.write(start);
+    setTimeout(() => res.socket?.destroy(), 20);
+  });
 
 describe('error mapping', () => {
   it.each([
@@ -106,11 +113,7 @@ describe('error mapping', () => {
   });
 
   it('reports a truncated answer as bad-response', async () => {
-    fx.server.setHandler((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '1000' });
-      res.write('{"portfolios": [');
-      setTimeout(() => res.socket?.destroy(), 20);
-    });
+    cutOffAfter('application/json', '{"portfolios": [');
     const result = await get();
     expect(!result.ok && result.error.code).toBe('bad-response');
     expect(!result.ok && result.error.message).toMatch(/cut off/);
@@ -234,11 +237,7 @@ describe('error mapping', () => {
     });
 
     it('reports a body cut off mid-way as a PlatformStreamError', async () => {
-      fx.server.setHandler((_req, res) => {
-        res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': '1000' });
-        res.write('a,b\r\n');
-        setTimeout(() => res.socket?.destroy(), 20);
-      });
+      cutOffAfter('text/csv', 'a,b\r\n');
       const result = await stream();
       const error = result.ok ? await drain(result.value.body) : null;
       expect(error).toBeInstanceOf(PlatformStreamError);

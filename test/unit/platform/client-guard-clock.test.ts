@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 
@@ -23,19 +23,28 @@ const SMALL = {
   requests: { limit: 2, windowMs: 60_000 },
 };
 
+/**
+ * A client and its lockout guard on one clock that only its sleeps move forward; `waits` holds
+ * each sleep asked for.
+ */
+function guardedOnMovingClock(options: Omit<ConstructorParameters<typeof LockoutGuard>[1], 'now'>) {
+  let now = Date.now();
+  const waits: number[] = [];
+  const guard = new LockoutGuard('ws-test', { now: () => now, ...options });
+  const client = fx.client({
+    now: () => now,
+    guard,
+    sleep: async (ms) => {
+      waits.push(ms);
+      now += ms;
+    },
+  });
+  return { client, waits };
+}
+
 describe('the guard and bulk work', () => {
   it('a bulk page waits for its share of the budget, then goes', async () => {
-    let now = Date.now();
-    const guard = new LockoutGuard('ws-test', { now: () => now, limits: SMALL, bulkShare: 0.5 });
-    const waits: number[] = [];
-    const client = fx.client({
-      now: () => now,
-      guard,
-      sleep: async (ms) => {
-        waits.push(ms);
-        now += ms;
-      },
-    });
+    const { client, waits } = guardedOnMovingClock({ limits: SMALL, bulkShare: 0.5 });
     ok();
     expect((await client.request({ method: 'GET', path: '/a', pace: 'bulk' })).ok).toBe(true);
     expect((await client.request({ method: 'GET', path: '/b', pace: 'bulk' })).ok).toBe(true);
@@ -80,21 +89,11 @@ describe('the guard and bulk work', () => {
   });
 
   it('after a 429 without Retry-After, the retry waits at least the guard’s pause', async () => {
-    let now = Date.now();
-    const guard = new LockoutGuard('ws-test', { now: () => now });
+    const { client, waits } = guardedOnMovingClock({});
     let n = 0;
     fx.server.setHandler((_req, res) =>
       n++ === 0 ? sendJson(res, 429, { error: 'rate', message: 'slow' }) : sendJson(res, 200, {}),
     );
-    const waits: number[] = [];
-    const client = fx.client({
-      now: () => now,
-      guard,
-      sleep: async (ms) => {
-        waits.push(ms);
-        now += ms;
-      },
-    });
     expect((await client.request({ method: 'GET', path: '/a' })).ok).toBe(true);
     expect(waits).toEqual([1000]);
   });

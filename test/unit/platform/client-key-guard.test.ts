@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { LockoutGuard, type GuardPersistence } from '../../../src/main/guard/lockout-guard';
 import { TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

@@ -7,7 +7,7 @@ import { INTERACTIVE_MAX_WAIT_MS } from '../../../src/main/platform/client';
 import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../../src/shared/platform/limits';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 
@@ -38,19 +38,6 @@ describe('Retry-After', () => {
     expect(result.ok).toBe(true);
     expect(fx.sleeps).toHaveLength(1);
     expect(fx.sleeps[0]).toBeGreaterThanOrEqual(120_000);
-  });
-
-  it('a short Retry-After is waited for in full, above the jittered back-off cap', async () => {
-    tooMany('7', 1);
-    const result = await fx.client({ random: () => 0 }).request({ method: 'GET', path: '/portfolios' });
-    expect(result.ok).toBe(true);
-    expect(fx.sleeps).toEqual([7_000]);
-  });
-
-  it('caps an absurd Retry-After at ten minutes', async () => {
-    tooMany('999999', 1);
-    await fx.client().request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
-    expect(fx.sleeps[0]).toBe(MAX_RETRY_AFTER_MS);
   });
 
   it('with a guard, the workspace is held back until Retry-After has passed', async () => {
@@ -96,16 +83,24 @@ describe('Retry-After as an HTTP date (issue 25.7)', () => {
     expect(fx.sleeps[0]).toBeGreaterThanOrEqual(90_000);
     expect(fx.sleeps[0]).toBeLessThan(91_000);
   });
+});
 
-  it('a date already past means now: the usual back-off applies', async () => {
-    tooMany('Thu, 01 Jan 2015 00:00:00 GMT', 1);
+describe('Retry-After in either form (seconds, or an HTTP date)', () => {
+  it.each([
+    ['a short one is waited for in full, above the jittered back-off cap', '7', 7_000],
+    ['a date already past means now: the usual back-off applies', 'Thu, 01 Jan 2015 00:00:00 GMT', 0],
+  ])('%s', async (_what, header, waited) => {
+    tooMany(header, 1);
     const result = await fx.client({ random: () => 0 }).request({ method: 'GET', path: '/portfolios' });
     expect(result.ok).toBe(true);
-    expect(fx.sleeps).toEqual([0]);
+    expect(fx.sleeps).toEqual([waited]);
   });
 
-  it('a date years ahead is cut to ten minutes, as the seconds form is', async () => {
-    tooMany('Fri, 01 Jan 2100 00:00:00 GMT', 1);
+  it.each([
+    ['an absurd number of seconds', '999999'],
+    ['a date years ahead', 'Fri, 01 Jan 2100 00:00:00 GMT'],
+  ])('caps %s at ten minutes', async (_what, header) => {
+    tooMany(header, 1);
     await fx.client().request({ method: 'GET', path: '/portfolios', pace: 'bulk' });
     expect(fx.sleeps[0]).toBe(MAX_RETRY_AFTER_MS);
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HttpMethod } from '../../../src/main/platform/client';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

@@ -11,7 +11,7 @@ import { LockoutGuard } from '../../../src/main/guard/lockout-guard';
 import { PlatformClient } from '../../../src/main/platform/client';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

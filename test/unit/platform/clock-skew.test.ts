@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConnection } from '../../../src/main/platform/connection';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { startFixture, type Fixture } from '../../support/fixtures/platform-client';
 
 describe('testConnection', () => {
   let fx: Fixture;

@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { listAllActivities, listAllCryptoAddresses } from '../../../src/main/platform/fetch-all';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

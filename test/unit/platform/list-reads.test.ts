@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { activitiesCsv, listAccounts, listPortfolios } from '../../../src/main/platform/operations';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

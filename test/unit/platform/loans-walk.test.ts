@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { LOANS_PAGE_SIZE, walkLoans } from '../../../src/main/platform/loans-walk';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

@@ -14,7 +14,7 @@ import {
   listLoans,
 } from '../../../src/main/platform/operations';
 import { sendJson } from '../../support/verifying-server';
-import { useClientFixture } from './client-fixture';
+import { useClientFixture } from '../../support/fixtures/platform-client';
 
 const fx = useClientFixture();
 

@@ -18,7 +18,7 @@ import {
 } from '../../../src/main/platform';
 import { estimateLtvRequest, ltvDryRunRequest, readUrl } from '../../../src/shared/ltv-reads';
 import { sendJson, type ReceivedRequest } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { startFixture, type Fixture } from '../../support/fixtures/platform-client';
 
 let fx: Fixture;
 let answer: unknown = {};

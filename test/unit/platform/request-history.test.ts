@@ -6,7 +6,7 @@ import { RequestHistory, type HistoryRecord } from '../../../src/main/history/re
 import { listActivities } from '../../../src/main/platform';
 import { TEST_API_KEY, TEST_API_SECRET } from '../../support/reference-hmac';
 import { sendJson } from '../../support/verifying-server';
-import { startFixture, type Fixture } from './client-fixture';
+import { startFixture, type Fixture } from '../../support/fixtures/platform-client';
 
 const entry = (over: Partial<HistoryRecord> = {}): HistoryRecord => ({
   time: new Date().toISOString(),

@@ -218,14 +218,17 @@ describe('SandboxControls failures', () => {
     expect(await controls.subscriptions(CONTROLS)).toEqual({ ok: true, value: [] });
   });
 
-  it('a timeout says how long it waited; anything else is a network failure with its cause', async () => {
-    const timeout = Object.assign(new Error('timed out'), { name: 'TimeoutError' });
-    const slow = new SandboxControls({
+  /** Controls whose every fetch fails as a timed-out one does. */
+  const timingOut = (options: { timeoutMs?: number }) =>
+    new SandboxControls({
       fetch: (async () => {
-        throw timeout;
+        throw Object.assign(new Error('timed out'), { name: 'TimeoutError' });
       }) as unknown as typeof fetch,
-      timeoutMs: 2500,
+      ...options,
     });
+
+  it('a timeout says how long it waited; anything else is a network failure with its cause', async () => {
+    const slow = timingOut({ timeoutMs: 2500 });
     const r = await slow.subscriptions(CONTROLS);
     expect(!r.ok && r.error).toMatchObject({
       code: 'timeout',
@@ -241,12 +244,7 @@ describe('SandboxControls failures', () => {
   });
 
   it('the default timeout is ten seconds', async () => {
-    const timeout = Object.assign(new Error('timed out'), { name: 'TimeoutError' });
-    const slow = new SandboxControls({
-      fetch: (async () => {
-        throw timeout;
-      }) as unknown as typeof fetch,
-    });
+    const slow = timingOut({});
     const r = await slow.subscriptions(CONTROLS);
     expect(!r.ok && r.error.message).toBe('The sandbox controls did not answer within 10 s.');
   });

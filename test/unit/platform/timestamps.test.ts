@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFixture, type Fixture } from './client-fixture';
+import { startFixture, type Fixture } from '../../support/fixtures/platform-client';
 import { listPortfolios } from '../../../src/main/platform/operations';
 
 describe('signing timestamps', () => {

@@ -1,7 +1,6 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Logger } from '../../../src/main/log/logger';
 import { preferencesHandlers } from '../../../src/main/handlers/preferences-handlers';
 import {
@@ -10,36 +9,33 @@ import {
   UNKNOWN_OPERATOR,
 } from '../../../src/main/preferences/preferences-store';
 import { createRouter } from '../../../src/main/router/router';
+import { useTempDir } from '../../support/temp-dir';
 
 const log: Logger = { info: () => {}, warn: () => {}, error: () => {} };
-let dataDir: string;
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'prefs-test-'));
-});
-afterEach(() => rm(dataDir, { recursive: true, force: true }));
+const dataDir = useTempDir('prefs-test-');
 
 describe('preferences', () => {
   it('keep per-workspace choices apart and forget a removed workspace', async () => {
-    const store = await PreferencesStore.open({ dataDir });
+    const store = await PreferencesStore.open({ dataDir: dataDir() });
     await store.update({ workspaceId: 'w1' }, { webhookNotifications: ['a'] });
     await store.update({ workspaceId: 'w2' }, { webhookNotifications: ['b'] });
     await store.forget('w1');
-    const again = await PreferencesStore.open({ dataDir });
+    const again = await PreferencesStore.open({ dataDir: dataDir() });
     expect(again.get({ workspaceId: 'w1' })).toEqual({});
     expect(again.get({ workspaceId: 'w2' })).toEqual({ webhookNotifications: ['b'] });
     expect(again.get('app')).toEqual({});
   });
 
   it('set an unreadable file aside and start with the defaults', async () => {
-    await writeFile(join(dataDir, 'preferences.json'), '{"version":1,"app":{"webhookNotifications":[4');
+    await writeFile(join(dataDir(), 'preferences.json'), '{"version":1,"app":{"webhookNotifications":[4');
     const warnings: string[] = [];
     const store = await PreferencesStore.open({
-      dataDir,
+      dataDir: dataDir(),
       log: { ...log, warn: (_s, m) => warnings.push(m) },
     });
     expect(store.get('app')).toEqual({});
     expect(
-      (await readdir(dataDir)).some((n) => n.startsWith('preferences.json.') && n.endsWith('.bad')),
+      (await readdir(dataDir())).some((n) => n.startsWith('preferences.json.') && n.endsWith('.bad')),
     ).toBe(true);
     expect(warnings.join()).toMatch(/set aside/);
   });
@@ -49,7 +45,7 @@ describe('the operator name', () => {
   const account = () => 'jdoe';
 
   it('defaults to the OS account name, and a name set is trimmed, kept across a restart and cleared', async () => {
-    const store = await PreferencesStore.open({ dataDir, accountName: account });
+    const store = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     expect(store.operatorName()).toBeNull();
     expect(store.effectiveOperator()).toBe('jdoe');
 
@@ -58,12 +54,12 @@ describe('the operator name', () => {
     expect(store.effectiveOperator()).toBe('Dana Ops — desk 2');
     await store.update('app', { webhookNotifications: ['loan.approved'] });
 
-    const again = await PreferencesStore.open({ dataDir, accountName: account });
+    const again = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     expect(again.operatorName()).toBe('Dana Ops — desk 2');
     expect(again.get('app')).toEqual({ webhookNotifications: ['loan.approved'] });
     await again.setOperatorName(null);
     expect(again.effectiveOperator()).toBe('jdoe');
-    const third = await PreferencesStore.open({ dataDir, accountName: account });
+    const third = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     expect(third.operatorName()).toBeNull();
     expect(third.get('app')).toEqual({ webhookNotifications: ['loan.approved'] });
   });
@@ -79,28 +75,28 @@ describe('the operator name', () => {
     ['a zero-width joiner', 'Dana\u200d'],
     ['a BOM', '\ufeffDana'],
   ])('refuses %s and keeps the name it had', async (_what, name) => {
-    const store = await PreferencesStore.open({ dataDir, accountName: account });
+    const store = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     await store.setOperatorName('Dana');
     expect(() => store.setOperatorName(name)).toThrow();
     expect(store.operatorName()).toBe('Dana');
   });
 
   it('takes 100 characters, counted as characters, not UTF-16 units', async () => {
-    const store = await PreferencesStore.open({ dataDir, accountName: account });
+    const store = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     await store.setOperatorName('𝒟'.repeat(100));
     expect(store.operatorName()).toBe('𝒟'.repeat(100));
   });
 
   it('drops a stored name that breaks the rule, and keeps the rest of the file', async () => {
     await writeFile(
-      join(dataDir, 'preferences.json'),
+      join(dataDir(), 'preferences.json'),
       JSON.stringify({
         version: 1,
         app: { operatorName: 'evil\u202ename', webhookNotifications: ['loan.approved'] },
         workspaces: {},
       }),
     );
-    const store = await PreferencesStore.open({ dataDir, accountName: account });
+    const store = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     expect(store.operatorName()).toBeNull();
     expect(store.effectiveOperator()).toBe('jdoe');
     expect(store.get('app')).toEqual({ webhookNotifications: ['loan.approved'] });
@@ -133,7 +129,7 @@ describe('the operator name', () => {
   });
 
   it('is read and set through the contract, which refuses a bad name before the store sees it', async () => {
-    const store = await PreferencesStore.open({ dataDir, accountName: account });
+    const store = await PreferencesStore.open({ dataDir: dataDir(), accountName: account });
     const handlers = preferencesHandlers({ preferences: store });
     const router = createRouter(handlers as Parameters<typeof createRouter>[0], log);
     expect(await router.dispatch('preferences.operatorName', {})).toEqual({

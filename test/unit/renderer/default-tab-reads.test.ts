@@ -3,30 +3,18 @@
  * prefetched into the query client under the keys the default tab's view then asks with, so the
  * view finds them instead of asking again; anything else asks the main side itself.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+
 import type { WorkspaceList, WorkspaceView } from '@shared/contract';
-import { createQueryClient } from '../../../src/renderer/src/state/query-client';
 import { portfoliosQuery } from '../../../src/renderer/src/state/queries';
 import { prefetchDefaultTab } from '../../../src/renderer/src/default-tab-reads';
 import { walletsQuery } from '../../../src/renderer/src/features/portfolios-wallets/queries';
-import { fakeCopper, settle, type FakeCopper } from '../../support/fake-copper';
+import { settle } from '../../support/fake-copper';
+import { useQueryFixture } from '../../support/fixtures/query-client';
 
-let client: QueryClient;
-let copper: FakeCopper;
-const closers: (() => void)[] = [];
-
-beforeEach(() => {
-  client = createQueryClient();
-  copper = fakeCopper();
-  copper.answerWith('portfolios.list', []);
-  copper.answerWith('wallets.list', []);
-});
-
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
-  client.clear();
-  vi.unstubAllGlobals();
+const q = useQueryFixture((fx) => {
+  fx.copper.answerWith('portfolios.list', []);
+  fx.copper.answerWith('wallets.list', []);
 });
 
 function workspace(id: string, uiState: WorkspaceView['uiState'], builtIn = false): WorkspaceView {
@@ -44,49 +32,47 @@ function showTab(wsId: string, nonEmpty: boolean) {
     portfoliosQuery(wsId, true),
     portfoliosQuery(wsId, false),
     walletsQuery(wsId, nonEmpty),
-  ]) {
-    const observer = new QueryObserver(client, options as ConstructorParameters<typeof QueryObserver>[1]);
-    closers.push(observer.subscribe(() => undefined));
-  }
+  ])
+    q.show(options);
 }
 
 describe('prefetchDefaultTab', () => {
   it('starts the default tab’s three reads, which its view then finds instead of asking again', async () => {
     prefetchDefaultTab(
-      client,
+      q.client,
       list('a', workspace('a', { filters: { 'portfolios-wallets': { nonEmpty: true } } })),
     );
-    expect(copper.of('portfolios.list').map((c) => c.input)).toEqual([
+    expect(q.copper.of('portfolios.list').map((c) => c.input)).toEqual([
       { workspaceId: 'a', limit: 1000 },
       { workspaceId: 'a', limit: 1000, isActive: false },
     ]);
-    expect(copper.of('wallets.list').map((c) => c.input)).toEqual([
+    expect(q.copper.of('wallets.list').map((c) => c.input)).toEqual([
       { workspaceId: 'a', limit: 5000, nonEmpty: true },
     ]);
     showTab('a', true);
     await settle();
-    expect(copper.calls).toHaveLength(3);
+    expect(q.copper.calls).toHaveLength(3);
   });
 
   it('reads for the workspace that will be shown, and nothing when it opens on another tab', () => {
-    prefetchDefaultTab(client, list(null, workspace('b', {}), workspace('a', {}, true)));
-    expect(copper.of('wallets.list').map((c) => c.input)).toEqual([{ workspaceId: 'a', limit: 5000 }]);
-    const before = copper.calls.length;
-    prefetchDefaultTab(client, list('c', workspace('c', { tab: 'loans' })));
-    expect(copper.calls).toHaveLength(before);
+    prefetchDefaultTab(q.client, list(null, workspace('b', {}), workspace('a', {}, true)));
+    expect(q.copper.of('wallets.list').map((c) => c.input)).toEqual([{ workspaceId: 'a', limit: 5000 }]);
+    const before = q.copper.calls.length;
+    prefetchDefaultTab(q.client, list('c', workspace('c', { tab: 'loans' })));
+    expect(q.copper.calls).toHaveLength(before);
   });
 
   it('a view that asks with other filters gets its own read, not the early one', async () => {
     prefetchDefaultTab(
-      client,
+      q.client,
       list('a', workspace('a', { filters: { 'portfolios-wallets': { nonEmpty: 'yes' } } })),
     );
     showTab('a', true);
     await settle();
-    expect(copper.of('wallets.list').map((c) => c.input)).toEqual([
+    expect(q.copper.of('wallets.list').map((c) => c.input)).toEqual([
       { workspaceId: 'a', limit: 5000 },
       { workspaceId: 'a', limit: 5000, nonEmpty: true },
     ]);
-    expect(copper.of('portfolios.list')).toHaveLength(2);
+    expect(q.copper.of('portfolios.list')).toHaveLength(2);
   });
 });

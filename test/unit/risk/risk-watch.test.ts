@@ -10,7 +10,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RiskWatch, type RiskWatchDeps } from '../../../src/main/risk/risk-watch';
 import { RiskStateFile } from '../../../src/main/risk/risk-state-file';
 import type { WorkspaceClient } from '../../../src/main/platform/platform-clients';
@@ -22,6 +22,7 @@ const WS = 'ws-1';
 const dirs: string[] = [];
 const watches: RiskWatch[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   for (const w of watches.splice(0)) w.close();
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
@@ -75,6 +76,9 @@ async function rig(platform: FakePlatform, extra: Partial<RiskWatchDeps> = {}) {
   dirs.push(dir);
   const alerts: RiskAlert[] = [];
   const changes: (JobFailure | null)[] = [];
+  const waiting: ((failure: JobFailure | null) => void)[] = [];
+  /** Resolves with the failure the next `onChanged` reports: the event itself, not a time. */
+  const nextChange = () => new Promise<JobFailure | null>((resolve) => waiting.push(resolve));
   const errors: string[] = [];
   const client = {
     client: { request: platform.request },
@@ -88,14 +92,17 @@ async function rig(platform: FakePlatform, extra: Partial<RiskWatchDeps> = {}) {
     journal: null,
     notify: null,
     onAlert: (a) => alerts.push(a),
-    onChanged: (_id, failure) => changes.push(failure),
+    onChanged: (_id, failure) => {
+      changes.push(failure);
+      for (const resolve of waiting.splice(0)) resolve(failure);
+    },
     warn: () => undefined,
     error: (m) => errors.push(m),
     ...extra,
   });
   watches.push(watch);
   await watch.configure(WS, { intervalMs: 3_600_000, reminderMs: 3_600_000 });
-  return { watch, alerts, changes, errors };
+  return { watch, alerts, changes, errors, nextChange };
 }
 
 describe('RiskWatch', () => {
@@ -180,10 +187,14 @@ describe('RiskWatch', () => {
   });
 
   it('reports a cycle that throws with its retry, keeps the process serving, and recovers', async () => {
+    // The supervisor's timers and clock are faked: the test moves time, it never waits for it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const platform = new FakePlatform();
     platform.loans.set('L1', loan('L1', { debtRatio: '0.3', debtRatioStatus: 'healthy' }));
     platform.throwNext = 2;
-    const { watch, changes, errors } = await rig(platform, { retry: { firstMs: 50, maxMs: 100 } });
+    const { watch, changes, errors, nextChange } = await rig(platform, {
+      retry: { firstMs: 50, maxMs: 100 },
+    });
     await watch.configure(WS, { intervalMs: 150 });
     const board = await watch.board(WS);
     expect(board.failure).toMatchObject({
@@ -192,19 +203,24 @@ describe('RiskWatch', () => {
       failures: 1,
     });
     // The back-off (50 ms) is shorter than the interval: a failing watch waits the interval.
-    const wait = Number(board.failure?.retryAt) - Number(board.failure?.at);
-    expect(wait).toBeGreaterThanOrEqual(150);
-    expect(wait).toBeLessThan(1_000);
+    expect(Number(board.failure?.retryAt) - Number(board.failure?.at)).toBe(150);
     expect(errors[0]).toMatch(/the risk watch failed \(1 in a row\).*workspace ws-1/);
     expect(changes.at(-1)?.message).toContain('TypeError');
 
-    // Retried on its own, fails once more, then reads the loans.
-    const deadline = Date.now() + 5_000;
-    while ((watch.snapshot(WS).failure ?? null) !== null && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 25));
-    const healed = watch.snapshot(WS);
-    expect(healed.loans.map((l) => l.loanId)).toEqual(['L1']);
-    expect(healed.failure).toBeNull();
+    // Not retried at the back-off's 50 ms, nor before the interval has passed.
+    await vi.advanceTimersByTimeAsync(149);
+    expect(errors).toHaveLength(1);
+    // Retried on its own at the interval, fails once more, then reads the loans.
+    const retried = nextChange();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await retried).toMatchObject({ failures: 2 });
+    expect(errors).toHaveLength(2);
+    const healed = nextChange();
+    await vi.advanceTimersByTimeAsync(150);
+    expect(await healed).toBeNull();
+    const after = watch.snapshot(WS);
+    expect(after.loans.map((l) => l.loanId)).toEqual(['L1']);
+    expect(after.failure).toBeNull();
     expect(errors).toHaveLength(2);
     expect(changes.at(-1)).toBeNull();
   });

@@ -6,6 +6,15 @@ import { SandboxStore } from '../../../src/sandbox/state/store';
 
 const encode = (record: object) => Buffer.from(JSON.stringify(record));
 
+/** A small seeded store on a clock that stands still. */
+const smallStore = () =>
+  new SandboxStore({
+    seed: 1,
+    size: 'small',
+    pendingActivationMs: 30_000,
+    clock: new SandboxClock(() => 1_760_000_000_000),
+  });
+
 describe('jsonList', () => {
   it('produces exactly the bytes JSON.stringify would, for any records and tail', () => {
     const records = [
@@ -30,12 +39,7 @@ describe('jsonList', () => {
 });
 
 describe('jsonPage', () => {
-  const store = new SandboxStore({
-    seed: 1,
-    size: 'small',
-    pendingActivationMs: 30_000,
-    clock: new SandboxClock(() => 1_760_000_000_000),
-  });
+  const store = smallStore();
   const records = [
     { id: '1', name: 'plain' },
     { id: '2', name: 'quotes " and \\ and \n and <script>', amount: '-0.5' },
@@ -70,12 +74,7 @@ describe('jsonPage', () => {
 });
 
 describe('csvRange', () => {
-  const store = new SandboxStore({
-    seed: 1,
-    size: 'small',
-    pendingActivationMs: 30_000,
-    clock: new SandboxClock(() => 1_760_000_000_000),
-  });
+  const store = smallStore();
   const columns = ['id', 'text'] as const;
   const rows = [
     { id: '1', text: 'plain' },

@@ -4,23 +4,15 @@
  * and the answer says what the allocation should have been. Nothing is changed by a refusal.
  */
 import { describe, expect, it } from 'vitest';
-import { buildSandboxData } from '../../../src/sandbox/data/seed';
+import { actor, seededLoan } from '../../support/fixtures/sandbox-loans';
 import { HttpError } from '../../../src/sandbox/errors';
 import * as machine from '../../../src/sandbox/state/loans';
 import type { Loan, LoanAllocation } from '../../../src/shared/platform/resources';
 
-const data = buildSandboxData(3, 'small');
-const caller = data.organizations[0];
-const actor: machine.Actor = {
-  organizationId: caller?.organizationId ?? '',
-  userId: 'user-1',
-  counterpartyId: caller?.counterparty.counterpartyId ?? '',
-  now: '1760000000000',
-};
 function fresh(name: string, status: string): { loan: Loan; allocation: LoanAllocation } {
-  const loan = buildSandboxData(3, 'small').loans.find((x) => x.externalId === name);
-  const allocation = loan?.embedded?.loanAllocations?.find((a) => a.status === status);
-  if (loan === undefined || allocation === undefined) throw new Error(name);
+  const loan = seededLoan(name);
+  const allocation = loan.embedded?.loanAllocations?.find((a) => a.status === status);
+  if (allocation === undefined) throw new Error(`${name} has no ${status} allocation`);
   return { loan, allocation };
 }
 function refusal(act: () => unknown): string {

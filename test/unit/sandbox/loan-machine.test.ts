@@ -1,24 +1,12 @@
 import Decimal from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { buildSandboxData } from '../../../src/sandbox/data/seed';
 import { VOCABULARIES } from '../../../src/sandbox/data/vocabulary';
 import { HttpError } from '../../../src/sandbox/errors';
 import * as machine from '../../../src/sandbox/state/loans';
-import type { Loan } from '../../../src/shared/platform/resources';
+import { buildSandboxData } from '../../../src/sandbox/data/seed';
+import { actor, seededLoan } from '../../support/fixtures/sandbox-loans';
 
-const data = buildSandboxData(3, 'small');
-const caller = data.organizations[0];
-const actor: machine.Actor = {
-  organizationId: caller?.organizationId ?? '',
-  userId: 'user-1',
-  counterpartyId: caller?.counterparty.counterpartyId ?? '',
-  now: '1760000000000',
-};
-const fresh = (name: string): Loan => {
-  const l = buildSandboxData(3, 'small').loans.find((x) => x.externalId === name);
-  if (l === undefined) throw new Error(name);
-  return l;
-};
+const fresh = seededLoan;
 const code = (f: () => unknown): number | 'ok' => {
   try {
     f();

@@ -4,20 +4,14 @@
  * `npm ls`, offline) over small projects made on disk.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../support/temp-dir';
 
 const SCRIPT = resolve(__dirname, '../../../scripts/check-install-scripts.mjs');
 
-let root: string;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'copper-scripts-'));
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = useTempDir('copper-scripts-');
 
 interface Pkg {
   name: string;
@@ -32,7 +26,7 @@ async function project(
 ): Promise<void> {
   const version = (names: string[]) => Object.fromEntries(names.map((n) => [n, '1.0.0']));
   await writeFile(
-    join(root, 'package.json'),
+    join(root(), 'package.json'),
     JSON.stringify({
       name: 'fixture',
       version: '1.0.0',
@@ -42,7 +36,7 @@ async function project(
     }),
   );
   for (const dep of deps) {
-    const dir = join(root, 'node_modules', dep.name);
+    const dir = join(root(), 'node_modules', dep.name);
     await mkdir(dir, { recursive: true });
     const { gyp, ...manifest } = dep;
     await writeFile(join(dir, 'package.json'), JSON.stringify({ version: '1.0.0', ...manifest }));
@@ -52,7 +46,7 @@ async function project(
 
 function run(): Promise<{ code: number; out: string }> {
   return new Promise((done) => {
-    execFile('node', [SCRIPT, '--root', root], { timeout: 60_000 }, (error, stdout, stderr) =>
+    execFile('node', [SCRIPT, '--root', root()], { timeout: 60_000 }, (error, stdout, stderr) =>
       done({ code: error ? (typeof error.code === 'number' ? error.code : 99) : 0, out: stdout + stderr }),
     );
   });

@@ -2,31 +2,14 @@
  * Issue 17.5: the data folder is 0700 at every start and holds no leftover temp file. Issue 24.9:
  * in any folder below it either, within bounds, never through a symlink.
  */
-import {
-  chmod,
-  lstat,
-  mkdir,
-  mkdtemp,
-  readdir,
-  readFile,
-  rm,
-  stat,
-  symlink,
-  writeFile,
-} from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { chmod, lstat, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../../src/main/app/data-dir';
 import type { Logger } from '../../../src/main/log/logger';
+import { useTempDir } from '../../support/temp-dir';
 
-let root: string;
-beforeEach(async () => {
-  root = await mkdtemp(join(tmpdir(), 'copper-datadir-'));
-});
-afterEach(async () => {
-  await rm(root, { recursive: true, force: true });
-});
+const root = useTempDir('copper-datadir-');
 
 function recordingLog(): Logger & { lines: string[] } {
   const lines: string[] = [];
@@ -42,7 +25,7 @@ const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
 describe('prepareDataDir', () => {
   it('creates a missing folder 0700 without a warning', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = join(root(), 'data');
     const log = recordingLog();
     const prepared = await prepareDataDir(dataDir, log);
     expect(await modeOf(dataDir)).toBe(0o700);
@@ -51,7 +34,7 @@ describe('prepareDataDir', () => {
   });
 
   it('narrows an existing 0755 folder to 0700 and logs what it was', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = join(root(), 'data');
     await mkdir(dataDir);
     await chmod(dataDir, 0o755);
     const log = recordingLog();
@@ -62,9 +45,9 @@ describe('prepareDataDir', () => {
   });
 
   it('removes every temp file of interrupted writes, and nothing else', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = join(root(), 'data');
     await mkdir(dataDir, { mode: 0o700 });
-    const outside = join(root, 'outside.txt');
+    const outside = join(root(), 'outside.txt');
     await writeFile(outside, 'not ours');
     const temps = [
       '.vault.json.4242.a1b2c3d4e5f6.tmp',
@@ -89,7 +72,7 @@ describe('prepareDataDir', () => {
   });
 
   it('removes the console’s temp and export files in every folder below, and nothing else', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = join(root(), 'data');
     const ws = '6f1c2a9e-0000-4000-8000-00000000abcd';
     for (const folder of ['history', 'exports', join('journal', ws), join('a', 'b', 'c')])
       await mkdir(join(dataDir, folder), { recursive: true, mode: 0o700 });
@@ -105,14 +88,14 @@ describe('prepareDataDir', () => {
     for (const name of temps) await writeFile(join(dataDir, name), 'left by a killed write');
 
     // A folder outside the data folder, reached through a symlink: never entered.
-    const outside = join(root, 'outside');
+    const outside = join(root(), 'outside');
     await mkdir(outside);
     const outsideTemps = ['.x.json.5.333333333333.tmp', '.y.csv.444444444444.part'];
     for (const name of outsideTemps) await writeFile(join(outside, name), 'someone else’s');
     await symlink(outside, join(dataDir, 'exports', 'linked'));
     await symlink(outside, join(dataDir, '.linked.json.6.555555555555.tmp'));
     // A symlink named like a temp file: the link goes, its target stays.
-    const target = join(root, 'target.csv');
+    const target = join(root(), 'target.csv');
     await writeFile(target, 'kept');
     await symlink(target, join(dataDir, 'exports', '.link.csv.666666666666.part'));
 
@@ -160,7 +143,7 @@ describe('prepareDataDir', () => {
   });
 
   it('stays within its bounds of depth and count, and says when it stopped', async () => {
-    const dataDir = join(root, 'data');
+    const dataDir = join(root(), 'data');
     const deep = join(dataDir, 'd1', 'd2', 'd3');
     await mkdir(deep, { recursive: true });
     await writeFile(join(dataDir, 'd1', '.a.json.1.0123456789ab.tmp'), 'x');

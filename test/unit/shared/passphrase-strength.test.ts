@@ -10,6 +10,7 @@ import {
   passphraseStrength,
   weakPassphraseMessage,
 } from '../../../src/shared/passphrase-strength';
+import { prng } from '../../support/prng';
 
 describe('passphraseStrength', () => {
   it('accepts a strong passphrase of exactly 12 characters and refuses one of 11, saying why', () => {
@@ -121,7 +122,7 @@ describe('passphrases an offline guesser tries first', () => {
   });
 
   // Regression guards: these pass before and after the change (a floor that refused them would be wrong).
-  const rng = seeded(26);
+  const rng = prng(26);
   const WORDS = (
     'apple river stone cloud tiger maple lemon forest candle silver window garden rocket pillow ' +
     'marble bridge castle dragon engine falcon galaxy hammer island jacket kettle ladder magnet ' +
@@ -144,15 +145,3 @@ describe('passphrases an offline guesser tries first', () => {
     });
   });
 });
-
-/** A small deterministic generator, so a failure names a passphrase that fails again. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

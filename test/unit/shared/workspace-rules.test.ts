@@ -16,6 +16,10 @@ import {
 const refusal = (r: ReturnType<typeof resolveBaseUrl>): string =>
   r.ok ? `accepted ${r.value}` : `${r.error.code}: ${r.error.message}`;
 
+/** `resolveBaseUrl` accepts `input` for `environment` and writes it as `normal`. */
+const expectAccepted = (environment: Parameters<typeof resolveBaseUrl>[0], input: string, normal: string) =>
+  expect(resolveBaseUrl(environment, input)).toEqual({ ok: true, value: normal });
+
 describe('resolveBaseUrl, one rule at a time', () => {
   it('refuses a user name alone and a password alone', () => {
     const why = 'bad-input: Base URL must not contain a user name or password; remove the "user:pass@" part.';
@@ -43,25 +47,17 @@ describe('resolveBaseUrl, one rule at a time', () => {
   });
 
   it('accepts one or many trailing slashes, and writes the normal form', () => {
-    expect(resolveBaseUrl('sandbox', 'http://127.0.0.1:8080/platform//')).toEqual({
-      ok: true,
-      value: 'http://127.0.0.1:8080/platform',
-    });
-    expect(resolveBaseUrl('testnet', 'https://api.testnet.copper.co/platform///')).toEqual({
-      ok: true,
-      value: 'https://api.testnet.copper.co/platform',
-    });
+    expectAccepted('sandbox', 'http://127.0.0.1:8080/platform//', 'http://127.0.0.1:8080/platform');
+    expectAccepted(
+      'testnet',
+      'https://api.testnet.copper.co/platform///',
+      'https://api.testnet.copper.co/platform',
+    );
   });
 
   it('takes a written default port for a sandbox, http 80 and https 443, and no other', () => {
-    expect(resolveBaseUrl('sandbox', 'http://127.0.0.1:80/platform')).toEqual({
-      ok: true,
-      value: 'http://127.0.0.1:80/platform',
-    });
-    expect(resolveBaseUrl('sandbox', 'https://localhost:443/platform')).toEqual({
-      ok: true,
-      value: 'https://localhost:443/platform',
-    });
+    expectAccepted('sandbox', 'http://127.0.0.1:80/platform', 'http://127.0.0.1:80/platform');
+    expectAccepted('sandbox', 'https://localhost:443/platform', 'https://localhost:443/platform');
     expect(refusal(resolveBaseUrl('sandbox', 'https://localhost:80/platform'))).toBe(
       'accepted https://localhost:80/platform',
     );
@@ -69,10 +65,7 @@ describe('resolveBaseUrl, one rule at a time', () => {
       'bad-input: A sandbox base URL must include the port the sandbox listens on, e.g. http://127.0.0.1:8080/platform.';
     expect(refusal(resolveBaseUrl('sandbox', 'http://127.0.0.1/platform'))).toBe(noPort);
     expect(refusal(resolveBaseUrl('sandbox', 'https://127.0.0.1/platform'))).toBe(noPort);
-    expect(resolveBaseUrl('sandbox', 'http://[::1]:9000/platform')).toEqual({
-      ok: true,
-      value: 'http://[::1]:9000/platform',
-    });
+    expectAccepted('sandbox', 'http://[::1]:9000/platform', 'http://[::1]:9000/platform');
   });
 });
 

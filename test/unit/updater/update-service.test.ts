@@ -65,6 +65,18 @@ async function open(overrides: Partial<UpdateServiceDeps> = {}) {
   return { service, updaters, feeds };
 }
 
+const OFF = { state: 'off', feedUrl: '', automatic: false, productionConsent: false } as const;
+
+/** Opens and starts the service with an engine factory, and checks that updates stayed off. */
+async function startOff() {
+  const createEngine = vi.fn();
+  const { service } = await open({ createEngine });
+  await service.start();
+  const status = service.status();
+  expect(status).toMatchObject(OFF);
+  return { service, status, createEngine };
+}
+
 /** Every file left under the updater's cache folder. */
 async function filesInCache(): Promise<string[]> {
   const root = join(dir, 'cache');
@@ -82,17 +94,9 @@ function watchNetwork() {
 
 describe('with no policy (the default)', () => {
   it('updates are off, and neither start, status nor check reaches the network or builds an updater', async () => {
-    const createEngine = vi.fn();
     const network = watchNetwork();
-    const { service } = await open({ createEngine });
-    await service.start();
-    expect(service.status()).toMatchObject({
-      state: 'off',
-      feedUrl: '',
-      automatic: false,
-      productionConsent: false,
-      policy: { source: null, problem: null },
-    });
+    const { service, status, createEngine } = await startOff();
+    expect(status).toMatchObject({ policy: { source: null, problem: null } });
     expect(await service.check()).toMatchObject({ ok: false, error: { code: 'unsupported' } });
     expect(await service.installOnRestart(true)).toMatchObject({ ok: false });
     expect(createEngine).not.toHaveBeenCalled();
@@ -102,17 +106,9 @@ describe('with no policy (the default)', () => {
 
   it("the settings an older version saved (updates.json) are never read as authority, and don't crash", async () => {
     feed = await startLoopbackFeed({ version: '0.2.0' });
-    const createEngine = vi.fn();
     const old = { feedUrl: 'https://evil.example.net/', automatic: true, productionConsent: true };
     await writeFile(join(dir, 'updates.json'), JSON.stringify(old));
-    const { service } = await open({ createEngine });
-    await service.start();
-    expect(service.status()).toMatchObject({
-      state: 'off',
-      feedUrl: '',
-      automatic: false,
-      productionConsent: false,
-    });
+    const { createEngine } = await startOff();
     expect(createEngine).not.toHaveBeenCalled();
     expect(feed.connections).toBe(0);
     await writeFile(join(dir, 'updates.json'), '{ not json');
@@ -204,15 +200,8 @@ describe('signed updates (electron-updater under Node, loopback feed)', () => {
   it('the built-in key refuses an update signed with any other key', async () => {
     feed = await startLoopbackFeed({ version: '0.2.0', signature: signatureOf(fakeInstaller('0.2.0')) });
     await writePolicy({ feedUrl: FEED });
-    const { factory } = await nodeDebEngineFactory(dir, '0.1.0', () => feed!.url);
-    const service = await UpdateService.open({
-      dataDir: dir,
-      currentVersion: '0.1.0',
-      createEngine: factory,
-      hasProductionWorkspace: async () => false,
-      log: quiet(),
-      policyPaths: [join(dir, 'policy.json')],
-    });
+    // No key given: the service checks with the key built into the app.
+    const { service } = await open({ publicKey: undefined });
     expect(await service.check()).toMatchObject({ ok: true, value: { state: 'refused' } });
     expect(await filesInCache()).toEqual([]);
   });
@@ -310,11 +299,7 @@ describe('the policy file', () => {
   for (const [name, policy] of bad)
     it(`with ${name} is reported (status, About, log) and updates stay off`, async () => {
       const path = await writePolicy(policy);
-      const createEngine = vi.fn();
-      const { service } = await open({ createEngine });
-      await service.start();
-      const status = service.status();
-      expect(status).toMatchObject({ state: 'off', feedUrl: '', automatic: false, productionConsent: false });
+      const { service, status, createEngine } = await startOff();
       expect(status.policy).toMatchObject({ source: path, problem: expect.stringContaining(path) });
       expect(status.message).toBe(status.policy.problem);
       expect(await service.check()).toMatchObject({ ok: false, error: { code: 'unsupported' } });

@@ -1,31 +1,25 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { KeyService } from '../../../src/main/keychain/key-service';
 import { OsKeyStore } from '../../../src/main/keychain/os-key-store';
 import { VaultKeyStore } from '../../../src/main/keychain/vault-key-store';
 import { WorkspaceStore } from '../../../src/main/workspaces/workspace-store';
 import type { Result } from '../../../src/shared/result';
+import { useTempDir } from '../../support/temp-dir';
 
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const fixedNow = () => new Date('2025-03-04T05:06:07.089Z');
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'copper-ws-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = useTempDir('copper-ws-');
 
-const open = () => WorkspaceStore.open({ dataDir: dir, now: fixedNow, logger: quiet });
+const open = () => WorkspaceStore.open({ dataDir: dir(), now: fixedNow, logger: quiet });
 const value = <T>(r: Result<T>): T => {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
   return r.value;
 };
-const filePath = () => join(dir, 'workspaces.json');
+const filePath = () => join(dir(), 'workspaces.json');
 
 describe('WorkspaceStore', () => {
   it('starts empty when there is no file, and creates, updates, activates and removes', async () => {
@@ -116,7 +110,7 @@ describe('WorkspaceStore', () => {
     expect(list.workspaces).toEqual([]);
     expect(list.recoveredFrom?.reason).toMatch(/not valid JSON/);
     expect(list.recoveredFrom?.setAsidePath).toBe(
-      join(dir, 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'),
+      join(dir(), 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'),
     );
     expect(await readFile(list.recoveredFrom?.setAsidePath ?? '', 'utf8')).toBe(
       '{"version": 1, "workspaces": [',
@@ -143,15 +137,15 @@ describe('WorkspaceStore', () => {
         },
       ],
     };
-    await writeFile(join(dir, 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'), 'earlier');
+    await writeFile(join(dir(), 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'), 'earlier');
     await writeFile(filePath(), JSON.stringify(wrong));
     const list = (await open()).list();
     expect(list.workspaces).toEqual([]);
     expect(list.recoveredFrom?.reason).toMatch(/workspaces\.0\.environment/);
     expect(list.recoveredFrom?.setAsidePath).toBe(
-      join(dir, 'workspaces.corrupt-2025-03-04T05-06-07-089Z-1.json'),
+      join(dir(), 'workspaces.corrupt-2025-03-04T05-06-07-089Z-1.json'),
     );
-    expect(await readFile(join(dir, 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'), 'utf8')).toBe(
+    expect(await readFile(join(dir(), 'workspaces.corrupt-2025-03-04T05-06-07-089Z.json'), 'utf8')).toBe(
       'earlier',
     );
 
@@ -164,14 +158,14 @@ describe('WorkspaceStore', () => {
     const ws = value(await store.create({ name: 'Keep me', environment: 'demo', organizationId: 'o' }));
     const before = await readFile(filePath(), 'utf8');
     // What a writer killed mid-write leaves: a partial temp file beside the intact target.
-    const temp = join(dir, `.workspaces.json.${process.pid}.deadbeef0000.tmp`);
+    const temp = join(dir(), `.workspaces.json.${process.pid}.deadbeef0000.tmp`);
     await writeFile(temp, before.slice(0, 20));
     const reopened = await open();
     expect(reopened.list().recoveredFrom).toBeUndefined();
     expect(reopened.list().workspaces.map((w) => w.name)).toEqual(['Keep me']);
     expect(value(reopened.get(ws.id)).id).toBe(ws.id);
     expect(await readFile(filePath(), 'utf8')).toBe(before);
-    expect((await readdir(dir)).filter((n) => n.endsWith('.tmp'))).toEqual([]); // leftovers cleaned
+    expect((await readdir(dir())).filter((n) => n.endsWith('.tmp'))).toEqual([]); // leftovers cleaned
   });
 
   it(
@@ -182,7 +176,7 @@ describe('WorkspaceStore', () => {
       value(await seed.create({ name: 'Crash test', environment: 'demo', organizationId: 'o' }));
       const script = join(import.meta.dirname, 'fixtures', 'crash-writer.ts');
       for (let round = 0; round < 4; round++) {
-        const child = spawn(process.execPath, ['--import', 'tsx', script, dir], {
+        const child = spawn(process.execPath, ['--import', 'tsx', script, dir()], {
           stdio: ['ignore', 'pipe', 'pipe'],
         });
         let stderr = '';
@@ -226,9 +220,9 @@ describe('WorkspaceStore', () => {
       logger: quiet,
     });
     const keys = await KeyService.start({
-      dataDir: dir,
+      dataDir: dir(),
       osKeyStore: os,
-      vault: new VaultKeyStore({ dataDir: dir, logger: quiet, scrypt: { N: 2 ** 15, r: 8, p: 1 } }),
+      vault: new VaultKeyStore({ dataDir: dir(), logger: quiet, scrypt: { N: 2 ** 15, r: 8, p: 1 } }),
       logger: quiet,
     });
     value(await keys.createVault('a long enough passphrase'));

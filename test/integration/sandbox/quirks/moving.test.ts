@@ -3,17 +3,10 @@
  * `movingRows` gives a row a newer update time between the first and the next page, `growingTotal`
  * adds rows at the top before every later page. Read page by page over loopback, as a walk does.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startHarness, type Harness } from '../harness';
+import { describe, expect, it } from 'vitest';
+import { useHarness } from '../harness';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness({}, { reset: true });
 
 const setQuirks = async (quirks: Record<string, unknown>) => {
   const res = await h.control('POST', '/quirks', quirks);

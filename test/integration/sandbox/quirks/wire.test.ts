@@ -6,21 +6,14 @@
  */
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { platformHeaders } from '../../../support/sandbox-signing';
-import { startHarness, type Harness } from '../harness';
+import { useHarness } from '../harness';
 
 /** The sandbox's wall clock in these tests: a fixed time far from the real one. */
 const SANDBOX_NOW = Date.UTC(2031, 4, 6, 7, 8, 9, 500);
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startHarness({ now: () => SANDBOX_NOW });
-});
-afterAll(() => h.close());
-beforeEach(async () => {
-  await h.control('POST', '/reset');
-});
+const h = useHarness({ now: () => SANDBOX_NOW }, { reset: true });
 
 interface Raw {
   status: number;

@@ -3,44 +3,17 @@
  * the request being accepted, a request your own side made is refused at the pick, and a default
  * amount is never read from a JSON number.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRequest, type BuildContext } from '../../../../src/main/actions/build-request';
-import type { Loan, LoanAllocation } from '../../../../src/shared/platform/resources';
-import { US as ORG, allocation as fixtureAllocation, loan } from '../../../support/fixtures/loans';
-import { sendJson } from '../../../support/verifying-server';
-import { startFixture, type Fixture } from '../../platform/client-fixture';
+import { describe, expect, it } from 'vitest';
+import { buildRequest } from '../../../../src/main/actions/build-request';
+import type { LoanAllocation } from '../../../../src/shared/platform/resources';
+import { lentLoan, loanAllocation, useBuildContext } from '../../../support/fixtures/loan-kind-build';
 
-let fx: Fixture;
-beforeAll(async () => {
-  fx = await startFixture();
-});
-afterAll(() => fx.server.close());
-
-const allocation = (over: Partial<LoanAllocation>): LoanAllocation =>
-  fixtureAllocation({ amount: '12.5', loanAllocationId: 'alloc-1', loanId: 'loan-1', ...over });
-/** A loan we lend, as the platform answers the builder's read of it. */
-const loanWith = (over: Partial<Loan>, allocations: LoanAllocation[]): Loan =>
-  loan(
-    {
-      loanId: 'loan-1',
-      currency: 'BTC',
-      lenderCounterpartyId: undefined,
-      borrowerCounterpartyId: undefined,
-      ...over,
-    },
-    allocations,
-  );
-
-/** The builder's context, the platform answering its read of the loan with `loan`. */
-function context(answer: Loan): BuildContext {
-  fx.server.setHandler((_req, res) => sendJson(res, 200, answer));
-  return { client: fx.client(), organizationId: ORG, nextNonce: () => 1 };
-}
+const context = useBuildContext();
 
 describe('accept a repayment', () => {
-  const request = allocation({ amount: '12.5', requestorCounterpartyId: 'cp-them' });
+  const request = loanAllocation({ amount: '12.5', requestorCounterpartyId: 'cp-them' });
   const repaying = (allocations: LoanAllocation[]) =>
-    loanWith(
+    lentLoan(
       { status: 'repaying', amount: '100', lenderCounterpartyId: 'cp-us', borrowerCounterpartyId: 'cp-them' },
       allocations,
     );
@@ -64,7 +37,7 @@ describe('accept a repayment', () => {
   });
 
   it('refuses a request your own side made, at the picked request', async () => {
-    const mine = allocation({ loanAllocationId: 'mine', requestorCounterpartyId: 'cp-us' });
+    const mine = loanAllocation({ loanAllocationId: 'mine', requestorCounterpartyId: 'cp-us' });
     const built = await buildRequest(context(repaying([request, mine])), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
@@ -75,13 +48,9 @@ describe('accept a repayment', () => {
   });
 
   it('never sends a default amount read from a JSON number: the operator types it (finding 10)', async () => {
-    const loan = repaying([request]);
-    fx.server.setHandler((_req, res) => {
-      const text = JSON.stringify(loan).replace('"amount":"12.5"', '"amount":1234567.123456789012345678');
-      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text) });
-      res.end(text);
-    });
-    const ctx = { client: fx.client(), organizationId: ORG, nextNonce: () => 1 };
+    const ctx = context(repaying([request]), (json) =>
+      json.replace('"amount":"12.5"', '"amount":1234567.123456789012345678'),
+    );
     const absent = await buildRequest(ctx, { kind: 'loans.acceptRepayment', loanId: 'loan-1' });
     expect(!absent.ok && absent.error.field).toBe('amount');
     expect(!absent.ok && absent.error.message).toMatch(/JSON number/);
@@ -95,7 +64,7 @@ describe('accept a repayment', () => {
   });
 
   it('builds with the warning where no repayment request looks awaiting acceptance', async () => {
-    const built = await buildRequest(context(loanWith({ status: 'active' }, [])), {
+    const built = await buildRequest(context(lentLoan({ status: 'active' }, [])), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
       amount: '5',

@@ -15,7 +15,7 @@ import { loanSide } from '../../../../src/shared/loan-actions';
 import { ACTION_FORMS } from '../../../../src/renderer/src/shell/action-forms';
 import { US as ORG, allocation, loan } from '../../../support/fixtures/loans';
 import { sendJson } from '../../../support/verifying-server';
-import { startFixture, type Fixture } from '../../platform/client-fixture';
+import { startFixture, type Fixture } from '../../../support/fixtures/platform-client';
 
 const KINDS = Object.keys(ACTION_KINDS) as ActionKind[];
 

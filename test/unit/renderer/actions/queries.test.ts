@@ -4,10 +4,8 @@
  * settled check leaves the list, and the LTV reads are one call each (never prepare/execute) whose
  * request is previewed as the main side builds it.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { QueryObserver, type QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import { ok } from '@shared/result';
-import { createQueryClient } from '../../../../src/renderer/src/state/query-client';
 import {
   checkAction,
   estimateLtv,
@@ -18,68 +16,52 @@ import {
   subscribeActionEvents,
   unsettledActionsQuery,
 } from '../../../../src/renderer/src/components/actions/queries';
-import { fakeCopper, settle, type FakeCopper } from '../../../support/fake-copper';
+import { settle } from '../../../support/fake-copper';
+import { useQueryFixture } from '../../../support/fixtures/query-client';
 
-let client: QueryClient;
-let copper: FakeCopper;
-const closers: (() => void)[] = [];
-
-beforeEach(() => {
-  client = createQueryClient();
-  copper = fakeCopper();
-  closers.push(subscribeActionEvents(client));
+const q = useQueryFixture((fx) => {
+  fx.onClose(subscribeActionEvents(fx.client));
 });
 
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
-  client.clear();
-  vi.unstubAllGlobals();
-});
-
-/** Shows a query as a view would (an observer), and gives its data. */
-function show<T>(options: object): () => T | undefined {
-  const observer = new QueryObserver(client, options as never);
-  closers.push(observer.subscribe(() => undefined));
-  return () => observer.getCurrentResult().data as T | undefined;
-}
+const show = q.show;
 
 describe('the unknown list and the guard', () => {
   it('re-read when the main side says they changed, each only for what changed', async () => {
     let listed = 0;
-    copper.respond('actions.unsettled', () => ok(Array.from({ length: ++listed }, () => ({}))));
-    copper.respond('guard.status', () => ok({ refusing: null }));
+    q.copper.respond('actions.unsettled', () => ok(Array.from({ length: ++listed }, () => ({}))));
+    q.copper.respond('guard.status', () => ok({ refusing: null }));
     const unsettled = show<unknown[]>(unsettledActionsQuery);
     show(guardStatusQuery('a'));
     await settle();
     expect(unsettled()).toHaveLength(1);
-    expect(copper.of('guard.status')).toHaveLength(1);
+    expect(q.copper.of('guard.status')).toHaveLength(1);
 
-    copper.emit('actions-changed', null);
+    q.copper.emit('actions-changed', null);
     await settle();
     expect(unsettled()).toHaveLength(2);
-    copper.emit('guard-changed', { workspaceId: 'b' });
+    q.copper.emit('guard-changed', { workspaceId: 'b' });
     await settle();
-    expect(copper.of('guard.status')).toHaveLength(1);
-    copper.emit('guard-changed', { workspaceId: 'a' });
+    expect(q.copper.of('guard.status')).toHaveLength(1);
+    q.copper.emit('guard-changed', { workspaceId: 'a' });
     await settle();
-    expect(copper.of('guard.status').map((c) => c.input)).toEqual([
+    expect(q.copper.of('guard.status').map((c) => c.input)).toEqual([
       { workspaceId: 'a' },
       { workspaceId: 'a' },
     ]);
   });
 
   it('a check that settles the action re-reads the list; one that cannot tell does not', async () => {
-    copper.answerWith('actions.unsettled', []);
+    q.copper.answerWith('actions.unsettled', []);
     show(unsettledActionsQuery);
     await settle();
-    copper.answerWith('actions.check', { id: 'act_1', settled: null, found: 'unknown' });
-    await checkAction('act_1', client);
+    q.copper.answerWith('actions.check', { id: 'act_1', settled: null, found: 'unknown' });
+    await checkAction('act_1', q.client);
     await settle();
-    expect(copper.of('actions.unsettled')).toHaveLength(1);
-    copper.answerWith('actions.check', { id: 'act_1', settled: 'done', found: 'approved' });
-    await checkAction('act_1', client);
+    expect(q.copper.of('actions.unsettled')).toHaveLength(1);
+    q.copper.answerWith('actions.check', { id: 'act_1', settled: 'done', found: 'approved' });
+    await checkAction('act_1', q.client);
     await settle();
-    expect(copper.of('actions.unsettled')).toHaveLength(2);
+    expect(q.copper.of('actions.unsettled')).toHaveLength(2);
   });
 });
 
@@ -87,11 +69,11 @@ describe('the LTV reads', () => {
   const workspace = { baseUrl: 'https://api.example.com/platform/', organizationId: 'org 1' };
 
   it('are one contract call each, never prepared or executed as actions', async () => {
-    copper.answerWith('loans.estimateLtv', { answer: {}, sent: {} });
-    copper.answerWith('loans.ltvDryRun', { answer: {}, sent: {} });
+    q.copper.answerWith('loans.estimateLtv', { answer: {}, sent: {} });
+    q.copper.answerWith('loans.ltvDryRun', { answer: {}, sent: {} });
     await estimateLtv('w', { loanId: 'L1', amount: '5' });
     await ltvDryRun('w', { body: { loanAmount: '1' } });
-    expect(copper.calls.map((c) => [c.name, c.input])).toEqual([
+    expect(q.copper.calls.map((c) => [c.name, c.input])).toEqual([
       ['loans.estimateLtv', { workspaceId: 'w', loanId: 'L1', amount: '5' }],
       ['loans.ltvDryRun', { workspaceId: 'w', body: { loanAmount: '1' } }],
     ]);

@@ -2,32 +2,19 @@
  * The loans tab's server state (src/renderer/src/features/loans/queries.ts): a loan an action
  * returned is put into the list under every filter set and into its detail, without a reload.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
 import type { AllRows } from '@shared/contract';
 import type { Loan } from '@shared/platform/resources';
 import type { LoanRow } from '@shared/loan-row';
-import { createQueryClient } from '../../../../src/renderer/src/state/query-client';
 import {
   loanQuery,
   loansListAllQuery,
   refreshLoan,
   replaceLoan,
 } from '../../../../src/renderer/src/features/loans/queries';
-import { fakeCopper, type FakeCopper } from '../../../support/fake-copper';
+import { useQueryFixture } from '../../../support/fixtures/query-client';
 
-let client: QueryClient;
-let copper: FakeCopper;
-
-beforeEach(() => {
-  client = createQueryClient();
-  copper = fakeCopper();
-});
-
-afterEach(() => {
-  client.clear();
-  vi.unstubAllGlobals();
-});
+const q = useQueryFixture();
 
 const rows = (...items: Partial<LoanRow>[]) => ({ items, pages: 1 }) as unknown as AllRows<LoanRow>;
 const loan = (patch: Partial<Loan>) => ({ loanId: 'l1', status: 'active', ...patch }) as unknown as Loan;
@@ -39,35 +26,35 @@ describe('replaceLoan', () => {
     const open = loansListAllQuery('a', { openOnly: true } as never).queryKey;
     const all = loansListAllQuery('a', {} as never).queryKey;
     const other = loansListAllQuery('b', {} as never).queryKey;
-    client.setQueryData(
+    q.client.setQueryData(
       open,
       rows({ loanId: 'l1', status: 'awaiting-approval' }, { loanId: 'l2', status: 'awaiting-approval' }),
     );
-    client.setQueryData(all, rows({ loanId: 'l1', status: 'awaiting-approval' }));
-    client.setQueryData(other, rows({ loanId: 'l1', status: 'awaiting-approval' }));
-    client.setQueryData(
+    q.client.setQueryData(all, rows({ loanId: 'l1', status: 'awaiting-approval' }));
+    q.client.setQueryData(other, rows({ loanId: 'l1', status: 'awaiting-approval' }));
+    q.client.setQueryData(
       loanQuery('a', 'l1').queryKey,
       loan({ status: 'awaiting-approval', amount: '5' } as never),
     );
 
-    replaceLoan('a', loan({ status: 'active' } as never), client);
+    replaceLoan('a', loan({ status: 'active' } as never), q.client);
 
-    expect(statusOf(client.getQueryData(open), 'l1')).toBe('active');
-    expect(statusOf(client.getQueryData(open), 'l2')).toBe('awaiting-approval');
-    expect(statusOf(client.getQueryData(all), 'l1')).toBe('active');
-    expect(statusOf(client.getQueryData(other), 'l1')).toBe('awaiting-approval');
+    expect(statusOf(q.client.getQueryData(open), 'l1')).toBe('active');
+    expect(statusOf(q.client.getQueryData(open), 'l2')).toBe('awaiting-approval');
+    expect(statusOf(q.client.getQueryData(all), 'l1')).toBe('active');
+    expect(statusOf(q.client.getQueryData(other), 'l1')).toBe('awaiting-approval');
     // Fields the answer omitted keep their last value.
-    expect(client.getQueryData(loanQuery('a', 'l1').queryKey)).toMatchObject({
+    expect(q.client.getQueryData(loanQuery('a', 'l1').queryKey)).toMatchObject({
       status: 'active',
       amount: '5',
     });
   });
 
   it('refreshLoan reads the loan again and puts it in place', async () => {
-    client.setQueryData(loanQuery('a', 'l1').queryKey, loan({ status: 'awaiting-approval' } as never));
-    copper.answerWith('loans.get', loan({ status: 'closed' } as never));
-    await refreshLoan('a', 'l1', client);
-    expect(copper.of('loans.get').map((c) => c.input)).toEqual([{ workspaceId: 'a', loanId: 'l1' }]);
-    expect(client.getQueryData(loanQuery('a', 'l1').queryKey)).toMatchObject({ status: 'closed' });
+    q.client.setQueryData(loanQuery('a', 'l1').queryKey, loan({ status: 'awaiting-approval' } as never));
+    q.copper.answerWith('loans.get', loan({ status: 'closed' } as never));
+    await refreshLoan('a', 'l1', q.client);
+    expect(q.copper.of('loans.get').map((c) => c.input)).toEqual([{ workspaceId: 'a', loanId: 'l1' }]);
+    expect(q.client.getQueryData(loanQuery('a', 'l1').queryKey)).toMatchObject({ status: 'closed' });
   });
 });

@@ -3,11 +3,11 @@
  * keys, the list and progress written by main's events. Each view is played by a react-query
  * `QueryObserver` with the options a view passes to `useQuery`, so these run in node.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { keepPreviousData, QueryObserver, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { keepPreviousData, QueryObserver, queryOptions } from '@tanstack/react-query';
 import { fail, ok } from '@shared/result';
 import type { WorkspaceList, WorkspaceView } from '@shared/contract';
-import { createQueryClient, viewState } from '../../../../src/renderer/src/state/query-client';
+import { viewState } from '../../../../src/renderer/src/state/query-client';
 import {
   cancelJob,
   jobQuery,
@@ -19,22 +19,11 @@ import {
   walkFn,
   workspacesQuery,
 } from '../../../../src/renderer/src/state/queries';
-import { fakeCopper, settle, type FakeCopper } from '../../../support/fake-copper';
+import { settle } from '../../../support/fake-copper';
+import { useQueryFixture } from '../../../support/fixtures/query-client';
 
-let client: QueryClient;
-let copper: FakeCopper;
-const closers: (() => void)[] = [];
-
-beforeEach(() => {
-  client = createQueryClient();
-  copper = fakeCopper();
-  copper.answerWith('jobs.cancel', { cancelled: true });
-});
-
-afterEach(() => {
-  for (const close of closers.splice(0)) close();
-  client.clear();
-  vi.unstubAllGlobals();
+const q = useQueryFixture((fx) => {
+  fx.copper.answerWith('jobs.cancel', { cancelled: true });
 });
 
 /** A walk as a feature's queries.ts writes one (loans.listAll's shape, any call). */
@@ -53,12 +42,12 @@ type WalkOptions = ReturnType<typeof walk>;
 
 /** A mounted view of a walk; `show` changes its parameters, `close` unmounts it. */
 function view(options: WalkOptions) {
-  const observer = new QueryObserver(client, options);
+  const observer = new QueryObserver(q.client, options);
   const close = observer.subscribe(() => undefined);
-  closers.push(close);
+  q.onClose(close);
   return {
     result: () => observer.getCurrentResult(),
-    jobId: () => client.getQueryData(jobQuery(observer.options.queryKey).queryKey) ?? null,
+    jobId: () => q.client.getQueryData(jobQuery(observer.options.queryKey).queryKey) ?? null,
     show: (next: WalkOptions) => observer.setOptions(next),
     close,
   };
@@ -66,11 +55,21 @@ function view(options: WalkOptions) {
 
 const jobIdOf = (input: unknown) => (input as { jobId: string }).jobId;
 
+/** A view of a walk whose filters changed once: the view, and its two calls in order. */
+async function viewRefiltered() {
+  const a = view(walk('ws-a', { q: 'first' }));
+  await settle();
+  a.show(walk('ws-a', { q: 'second' }));
+  await settle();
+  const [first, second] = q.copper.of('loans.listAll');
+  return { a, first, second };
+}
+
 describe('walks', () => {
   it('run under a job id, kept beside their key while they run and cleared once they settle', async () => {
     const a = view(walk('ws-a', { q: 'open' }));
     await settle();
-    const [call] = copper.of('loans.listAll');
+    const [call] = q.copper.of('loans.listAll');
     expect(jobIdOf(call?.input)).toMatch(/^loans-/);
     expect(a.jobId()).toBe(jobIdOf(call?.input));
     call?.answer(ok('rows'));
@@ -80,26 +79,22 @@ describe('walks', () => {
   });
 
   it('a newer request of the same walk cancels the job in flight: other filters, or a reload', async () => {
-    const a = view(walk('ws-a', { q: 'first' }));
-    await settle();
-    a.show(walk('ws-a', { q: 'second' }));
-    await settle();
-    const [first, second] = copper.of('loans.listAll');
-    expect(copper.of('jobs.cancel').map((c) => c.input)).toEqual([{ jobId: jobIdOf(first?.input) }]);
+    const { a, first, second } = await viewRefiltered();
+    expect(q.copper.of('jobs.cancel').map((c) => c.input)).toEqual([{ jobId: jobIdOf(first?.input) }]);
     second?.answer(ok('second rows'));
     await settle();
     // A reload of what is shown: a new job; a reload while it runs cancels it and starts another.
     void a.result().refetch();
     await settle();
-    const third = copper.of('loans.listAll')[2];
-    expect(copper.of('jobs.cancel')).toHaveLength(1);
+    const third = q.copper.of('loans.listAll')[2];
+    expect(q.copper.of('jobs.cancel')).toHaveLength(1);
     void a.result().refetch();
     await settle();
-    expect(copper.of('jobs.cancel').map((c) => c.input)).toEqual([
+    expect(q.copper.of('jobs.cancel').map((c) => c.input)).toEqual([
       { jobId: jobIdOf(first?.input) },
       { jobId: jobIdOf(third?.input) },
     ]);
-    const fourth = copper.of('loans.listAll')[3];
+    const fourth = q.copper.of('loans.listAll')[3];
     fourth?.answer(ok('reloaded rows'));
     third?.answer(fail('cancelled', 'Cancelled'));
     await settle();
@@ -111,7 +106,7 @@ describe('walks', () => {
     view(walk('ws-a', { q: 'x' }));
     view(walk('ws-b', { q: 'x' }));
     await settle();
-    expect(copper.of('jobs.cancel')).toHaveLength(0);
+    expect(q.copper.of('jobs.cancel')).toHaveLength(0);
   });
 
   it('leaving the view does not cancel a walk: its rows are there on return, asked once', async () => {
@@ -119,13 +114,13 @@ describe('walks', () => {
     await settle();
     a.close();
     await settle();
-    copper.of('loans.listAll')[0]?.answer(ok('every row'));
+    q.copper.of('loans.listAll')[0]?.answer(ok('every row'));
     await settle();
-    expect(copper.of('jobs.cancel')).toHaveLength(0);
+    expect(q.copper.of('jobs.cancel')).toHaveLength(0);
     const back = view(walk('ws-a', { q: 'x' }));
     expect(back.result().data).toBe('every row');
     await settle();
-    expect(copper.of('loans.listAll')).toHaveLength(1);
+    expect(q.copper.of('loans.listAll')).toHaveLength(1);
   });
 
   it("Cancel asks the main side to stop the job; its answer is the view's error", async () => {
@@ -134,8 +129,8 @@ describe('walks', () => {
     const jobId = a.jobId();
     expect(jobId).not.toBeNull();
     await cancelJob(jobId ?? '');
-    expect(copper.of('jobs.cancel').map((c) => c.input)).toEqual([{ jobId }]);
-    copper.of('loans.listAll')[0]?.answer(fail('cancelled', 'Cancelled'));
+    expect(q.copper.of('jobs.cancel').map((c) => c.input)).toEqual([{ jobId }]);
+    q.copper.of('loans.listAll')[0]?.answer(fail('cancelled', 'Cancelled'));
     await settle();
     expect(viewState(a.result())).toEqual({
       status: 'error',
@@ -145,11 +140,7 @@ describe('walks', () => {
   });
 
   it('never shows the answer of parameters the view has left, even when it arrives last', async () => {
-    const a = view(walk('ws-a', { q: 'first' }));
-    await settle();
-    a.show(walk('ws-a', { q: 'second' }));
-    await settle();
-    const [first, second] = copper.of('loans.listAll');
+    const { a, first, second } = await viewRefiltered();
     second?.answer(ok('second rows'));
     first?.answer(fail('cancelled', 'Cancelled'));
     await settle();
@@ -161,19 +152,19 @@ describe('per-workspace keys', () => {
   it("keeps each workspace's data under its own key and paints it at once on return", async () => {
     const a = view(walk('ws-a', { q: 'x' }));
     await settle();
-    copper.of('loans.listAll')[0]?.answer(ok('rows of A'));
+    q.copper.of('loans.listAll')[0]?.answer(ok('rows of A'));
     await settle();
     a.close();
     const b = view(walk('ws-b', { q: 'x' }));
     expect(b.result().data).toBeUndefined();
     await settle();
-    copper.of('loans.listAll')[1]?.answer(ok('rows of B'));
+    q.copper.of('loans.listAll')[1]?.answer(ok('rows of B'));
     await settle();
     b.close();
     const back = view(walk('ws-a', { q: 'x' }));
     expect(back.result()).toMatchObject({ status: 'success', data: 'rows of A' });
     await settle();
-    expect(copper.of('loans.listAll')).toHaveLength(2);
+    expect(q.copper.of('loans.listAll')).toHaveLength(2);
   });
 
   it('keys portfolios by workspace, call and input', () => {
@@ -192,33 +183,32 @@ function workspace(id: string, name = id): WorkspaceView {
 
 describe("main's events and the calls' answers, into the cache", () => {
   it('workspace-changed replaces the list and reads the key store again; progress is kept per job', async () => {
-    const off = subscribeAppEvents(client);
-    closers.push(off);
-    copper.answerWith('keychain.status', { backend: 'vault' });
-    const keychain = new QueryObserver(client, keychainStatusQuery);
-    closers.push(keychain.subscribe(() => undefined));
+    const off = subscribeAppEvents(q.client);
+    q.onClose(off);
+    q.copper.answerWith('keychain.status', { backend: 'vault' });
+    q.show(keychainStatusQuery);
     await settle();
     const list: WorkspaceList = { workspaces: [workspace('a')], activeId: 'a' };
-    copper.emit('workspace-changed', list);
+    q.copper.emit('workspace-changed', list);
     await settle();
-    expect(client.getQueryData(workspacesQuery.queryKey)).toEqual(list);
-    expect(copper.of('keychain.status')).toHaveLength(2);
+    expect(q.client.getQueryData(workspacesQuery.queryKey)).toEqual(list);
+    expect(q.copper.of('keychain.status')).toHaveLength(2);
 
     const progress = { jobId: 'loans-1', done: 10, total: 100, pages: 1, phase: 'running' };
-    copper.emit('progress', progress);
-    expect(client.getQueryData(progressQuery('loans-1').queryKey)).toEqual(progress);
+    q.copper.emit('progress', progress);
+    expect(q.client.getQueryData(progressQuery('loans-1').queryKey)).toEqual(progress);
     off();
-    expect(copper.listenerCount('progress')).toBe(0);
+    expect(q.copper.listenerCount('progress')).toBe(0);
   });
 
   it('putWorkspace replaces a known workspace and appends a new one', () => {
-    client.setQueryData(workspacesQuery.queryKey, {
+    q.client.setQueryData(workspacesQuery.queryKey, {
       workspaces: [workspace('a'), workspace('b')],
       activeId: 'a',
     });
-    putWorkspace(client, workspace('b', 'renamed'));
-    putWorkspace(client, workspace('c'));
-    expect(client.getQueryData(workspacesQuery.queryKey)?.workspaces.map((w) => w.name)).toEqual([
+    putWorkspace(q.client, workspace('b', 'renamed'));
+    putWorkspace(q.client, workspace('c'));
+    expect(q.client.getQueryData(workspacesQuery.queryKey)?.workspaces.map((w) => w.name)).toEqual([
       'a',
       'renamed',
       'c',

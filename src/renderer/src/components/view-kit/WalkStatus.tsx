@@ -1,16 +1,11 @@
-import type { ProgressEvent } from '@shared/contract';
+import type { Walk } from '../../state/use-walk';
 import { ProgressBar } from '../ProgressBar';
 import { WalkReport } from '../WalkReport';
 import type { WalkReportFields } from '../walk-report';
 
 interface WalkStatusProps {
-  /** The walk's query: loading (with its job), failed, or done with its rows and report. */
-  status: string;
-  data: (Omit<WalkReportFields, 'rows'> & { items: readonly unknown[] }) | null | undefined;
-  /** The job's progress (`useJobProgress`), while it runs. */
-  progress: ProgressEvent | undefined;
-  /** Cancels the running job; absent while no job is known. */
-  onCancel: (() => void) | undefined;
+  /** The walk (`useWalk`): loading (with its job's progress and Cancel), failed, or done with its rows and report. */
+  walk: Walk<Omit<WalkReportFields, 'rows'> & { items: readonly unknown[] }>;
   label: string;
   progressTestId: string;
   reportTestId: string;
@@ -24,16 +19,18 @@ interface WalkStatusProps {
  * limit). After a failure the report is not shown: the table shows the error.
  */
 export function WalkStatus(props: WalkStatusProps) {
-  const { status, data, progress, onCancel, label, progressTestId, reportTestId, limitName } = props;
+  const { walk, label, progressTestId, reportTestId, limitName } = props;
+  const { status, job } = walk;
+  const data = walk.query.data;
   return (
     <>
       {status === 'loading' ? (
         <ProgressBar
           testId={progressTestId}
           label={label}
-          done={progress?.done ?? 0}
-          total={progress?.total ?? null}
-          onCancel={onCancel}
+          done={job.progress?.done ?? 0}
+          total={job.progress?.total ?? null}
+          onCancel={job.cancel}
         />
       ) : null}
       {data && status !== 'error' ? (

@@ -15,6 +15,7 @@ export { parseJsonText, type JsonTextCheck } from './json-text';
 export { useDismissOnEscape } from './use-dismiss-on-escape';
 export { useDraftFilters, type DraftFilters } from './use-draft-filters';
 export { useLocalSearch } from './use-local-search';
+export { useSelectedRow, type RowSelectionProps, type SelectedRow } from './use-selected-row';
 export { useTabTable, type TabTableProps } from './use-tab-table';
 export { WalkStatus } from './WalkStatus';
 export {

@@ -77,7 +77,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
   const table = useTabTable(wsId, 'activities', LAYOUT, query, reload);
   const layoutSort = table.layout.sort;
   const rowSort = useMemo(() => rowSortOf(layoutSort), [layoutSort]);
-  const windows = useRowWindows(loaded?.storeId ?? null, loaded?.rows ?? 0, rowSort);
+  const windows = useRowWindows(wsId, loaded?.storeId ?? null, loaded?.rows ?? 0, rowSort);
 
   // The main side keeps one store per workspace view: cached results of other filters, or a store
   // released meanwhile, are loaded again (once per store id).

@@ -1,12 +1,14 @@
 /**
  * The activities tab's server state. The rows stay on the main side (src/main/row-model): the
- * load answers a store id and the walk's report; the table reads windows of the store in the
- * layout's sort (use-row-windows.ts, docs/performance.md "A million rows in the console").
+ * load answers a store id and the walk's report; the table reads blocks of the store in the
+ * layout's sort, each a query of its own (use-row-windows.ts, docs/performance.md "A million rows
+ * in the console").
  */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { CallInput } from '@shared/contract';
 import { copper, newJobId } from '../../lib/api';
 import { walkFn } from '../../state/queries';
+import { unwrap } from '../../state/query-client';
 import { toPlatformFilters, type ActivityFilters } from './filters';
 
 /** Every activity matching the filters, walked into a main-side store, with progress and cancel (`useWalkJob`). */
@@ -24,10 +26,16 @@ export const activitiesQuery = (workspaceId: string, filters: ActivityFilters) =
     placeholderData: keepPreviousData,
   });
 
-/** One window of a loaded store, in a sort (the table's rows come from these). */
-export function readActivityWindow(input: CallInput<'rows.window'>) {
-  return copper().rows.window(input);
-}
+/**
+ * One block of a loaded store, in a sort: `count` rows from `offset` (the table's rows come from
+ * these). A store never changes, so a block is read once; the client's gcTime drops it once no
+ * table shows it, and use-row-windows.ts evicts blocks far from the visible rows sooner.
+ */
+export const activityWindowQuery = (workspaceId: string, input: CallInput<'rows.window'>) =>
+  queryOptions({
+    queryKey: [workspaceId, 'rows.window', input] as const,
+    queryFn: () => unwrap(copper().rows.window(input)),
+  });
 
 /**
  * Streams the platform's CSV of the filters to `filePath`, under a job the dialog shows the

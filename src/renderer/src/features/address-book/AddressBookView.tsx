@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
+import type { CryptoAddress } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import {
@@ -10,11 +10,11 @@ import {
   filterFieldsFor,
   useDraftFilters,
   useLocalSearch,
+  useSelectedRow,
   useTabTable,
   WalkStatus,
 } from '../../components/view-kit';
-import { useWalkJob } from '../../state/jobs';
-import { viewState } from '../../state/query-client';
+import { useWalk } from '../../state/use-walk';
 import { AddressDetail } from './AddressDetail';
 import { columns } from './columns';
 import { addressesQuery, type AddressParams } from './queries';
@@ -74,20 +74,17 @@ function toParams(f: Filters): AddressParams {
 }
 
 const LAYOUT = defaultLayout(columns, { id: 'name', desc: false });
+const addressIdOf = (a: CryptoAddress) => a.cryptoAddressId;
 
 export default function AddressBookView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [applied, setApplied] = useFeatureFilters(wsId, 'address-book', filterSchema, DEFAULTS);
   const params = useMemo(() => toParams(applied), [applied]);
-  const walk = addressesQuery(wsId, params);
-  const query = useQuery(walk);
-  const job = useWalkJob(walk.queryKey);
-  const entry = viewState(query);
-  const reload = () => void query.refetch();
+  const walk = useWalk(addressesQuery(wsId, params));
   const form = useDraftFilters({
     applied,
     setApplied,
-    reload,
+    reload: walk.reload,
     keyOf: (f) => JSON.stringify(toParams(f)),
     defaults: DEFAULTS,
     listFields: LIST_FIELDS,
@@ -95,15 +92,14 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
   });
   // After a failed request, the rows (and the detail) of the previous one are not shown under its
   // error (issue 11 point 6).
-  const loaded = entry.status === 'error' ? null : (query.data?.items ?? null);
+  const loaded = walk.rows;
   const find = applied.find ?? '';
   const rows = useLocalSearch(loaded, find, findAddresses, prepareFind);
-  const selected = useMemo(
-    () => loaded?.find((a) => a.cryptoAddressId === applied.selectedId) ?? null,
-    [loaded, applied.selectedId],
+  const selected = useSelectedRow(loaded, addressIdOf, applied.selectedId, (id) =>
+    setApplied({ ...applied, selectedId: id ?? undefined }),
   );
 
-  const table = useTabTable(wsId, 'address-book', LAYOUT, query, reload);
+  const table = useTabTable(wsId, 'address-book', LAYOUT, walk.query, walk.reload);
   return (
     <div className="split-v">
       <DraftFilterBar
@@ -111,13 +107,10 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
         fields={FILTER_FIELDS}
         form={form}
         applyLabel="Apply & load"
-        busy={entry.status === 'loading'}
+        busy={walk.status === 'loading'}
       />
       <WalkStatus
-        status={entry.status}
-        data={query.data}
-        progress={job.progress}
-        onCancel={job.cancel}
+        walk={walk}
         label="Loading addresses"
         progressTestId="addresses-progress"
         reportTestId="address-book-walk"
@@ -125,11 +118,9 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
       <div className="split">
         <DataTable
           {...table}
+          {...selected.table}
           rows={rows}
           columns={columns}
-          getRowId={(a) => a.cryptoAddressId}
-          selectedId={applied.selectedId ?? null}
-          onSelect={(a) => setApplied({ ...applied, selectedId: a.cryptoAddressId })}
           emptyText={
             find.trim() ? 'No loaded address contains this text.' : 'No addresses match these filters.'
           }
@@ -156,12 +147,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
             </>
           }
         />
-        {selected ? (
-          <AddressDetail
-            address={selected}
-            onClose={() => setApplied({ ...applied, selectedId: undefined })}
-          />
-        ) : null}
+        {selected.row ? <AddressDetail address={selected.row} onClose={selected.close} /> : null}
       </div>
     </div>
   );

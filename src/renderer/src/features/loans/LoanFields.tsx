@@ -5,11 +5,11 @@ import type { Loan, LoanExtra, RequiredCollateral } from '@shared/platform/resou
 import { PlatformText } from '../../components/PlatformText';
 import { objectEntries, objectOr } from '../../lib/display-text';
 import { Amount } from '../../components/Amount';
-import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
 import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { kindValue } from '../../components/data-table';
 
 type Kind = 'id' | 'amount' | 'time' | 'badge' | 'text' | 'bps' | 'ratio';
 const LOAN_FIELDS: [keyof Loan, string, Kind][] = [
@@ -45,14 +45,6 @@ const KNOWN = new Set<string>([...LOAN_FIELDS.map(([k]) => k as string), 'embedd
 
 function show(kind: Kind, v: unknown): ReactNode {
   switch (kind) {
-    case 'id':
-      return <IdText value={v} />;
-    case 'amount':
-      return <Amount value={v} />;
-    case 'time':
-      return <Timestamp value={v} />;
-    case 'badge':
-      return <Badge value={v} />;
     case 'bps':
       return typeof v === 'string' ? (
         <span className="amount" title={`${v} bps`}>
@@ -69,8 +61,10 @@ function show(kind: Kind, v: unknown): ReactNode {
       ) : (
         <Amount value={v} />
       );
-    default:
+    case 'text':
       return <PlatformText value={v} />;
+    default:
+      return kindValue(kind, v);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
+import type { LoanRow } from '@shared/loan-row';
 import { LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
@@ -8,12 +8,12 @@ import {
   FilterBar,
   filterFieldsFor,
   useLocalSearch,
+  useSelectedRow,
   useTabTable,
   WalkStatus,
 } from '../../components/view-kit';
-import { useWalkJob } from '../../state/jobs';
 import { usePortfolios } from '../../state/portfolios';
-import { viewState } from '../../state/query-client';
+import { useWalk } from '../../state/use-walk';
 import { loanColumns } from './columns';
 import { LoanDetailLoader } from './LoanDetailLoader';
 import { LtvDryRun } from './LtvDryRun';
@@ -33,30 +33,25 @@ const SIDE_OPTIONS = [
 ];
 const sideOf = (v: string) => (v === 'lend' || v === 'borrow' ? v : undefined);
 const f = filterFieldsFor<LoanFilters>();
+const loanIdOf = (l: LoanRow) => l.loanId;
 
 export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const wsId = workspace.id;
   const [filters, setFilters] = useFeatureFilters(wsId, 'loans', loanFilterSchema, LOAN_DEFAULTS);
   const params = useMemo(() => toWalkParams(filters), [filters]);
-  const walk = loansListAllQuery(wsId, params);
-  const loans = useQuery(walk);
-  const job = useWalkJob(walk.queryKey);
-  const { status } = viewState(loans);
+  const walk = useWalk(loansListAllQuery(wsId, params));
   const portfolios = usePortfolios(wsId);
   const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
-  const reload = () => void loans.refetch();
-  const table = useTabTable(wsId, 'loans', layoutDefaults, loans, reload);
+  const table = useTabTable(wsId, 'loans', layoutDefaults, walk.query, walk.reload);
   const [dryRun, setDryRun] = useState(false);
-  // After a failed walk, the previous filters' loans are not shown under its error.
-  const all = status === 'error' ? null : (loans.data?.items ?? null);
+  const all = walk.rows;
   const search = filters.search ?? '';
   const rows = useLocalSearch(all, search, searchLoans, prepareSearch);
-  const selected = useMemo(
-    () => all?.find((l) => l.loanId === filters.selectedId) ?? null,
-    [all, filters.selectedId],
-  );
   const set = (patch: Partial<LoanFilters>) => setFilters({ ...filters, ...patch });
+  const selected = useSelectedRow(all, loanIdOf, filters.selectedId, (id) =>
+    set({ selectedId: id ?? undefined }),
+  );
   const searching = search.trim() !== '';
 
   return (
@@ -65,7 +60,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
         testId="loan-filters"
         actions={{
           onReset: () => setFilters({ ...LOAN_DEFAULTS, selectedId: filters.selectedId }),
-          onRefresh: reload,
+          onRefresh: walk.reload,
           extra: (
             <button
               type="button"
@@ -101,10 +96,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
         onChange={set}
       />
       <WalkStatus
-        status={status}
-        data={loans.data}
-        progress={job.progress}
-        onCancel={job.cancel}
+        walk={walk}
         label="Loading loans"
         progressTestId="loans-progress"
         reportTestId="loans-walk"
@@ -126,20 +118,18 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
       <div className="split">
         <DataTable
           {...table}
+          {...selected.table}
           rows={rows}
           columns={columns}
-          getRowId={(l) => l.loanId}
-          selectedId={filters.selectedId ?? null}
-          onSelect={(l) => set({ selectedId: l.loanId })}
           emptyText={searching ? 'No loaded loan matches this search.' : 'No loans match these filters.'}
           toolbar={<h2 className="pane-title">Loans</h2>}
         />
-        {selected ? (
+        {selected.row ? (
           <LoanDetailLoader
-            key={selected.loanId}
+            key={selected.row.loanId}
             workspace={workspace}
-            row={selected}
-            onClose={() => set({ selectedId: undefined })}
+            row={selected.row}
+            onClose={selected.close}
           />
         ) : null}
       </div>

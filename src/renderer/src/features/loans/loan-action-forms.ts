@@ -35,39 +35,38 @@ const trimmed = <K extends string>(key: K, v: string) =>
   (v.trim() ? { [key]: v.trim() } : {}) as Partial<Record<K, string>>;
 const when = (d: LoanFormDraft) => (d.effectiveDate ? { effectiveDate: d.effectiveDate } : {});
 
-/** A kind's form, found in a loan's detail; its button's label ends in "…" where there are fields to fill. */
+/** A kind's input besides its kind and loan, which every loan kind's input names the same way. */
+type LoanFormBody<K extends LoanActionKind> = (draft: LoanFormDraft) => Omit<InputOf<K>, 'kind' | 'loanId'>;
+
+/**
+ * A kind's form, found in a loan's detail; its button's label ends in "…" where there are fields to
+ * fill. Its input is the kind, the loan and what `body` reads from the draft.
+ */
 const loanForm = <K extends LoanActionKind>(
   kind: K,
   fields: LoanFormFields | null,
-  input: LoanActionForm<K>['input'],
+  body: LoanFormBody<K>,
 ): LoanActionForm<K> => ({
   kind,
   label: `${LOAN_ACTIONS[kind].title}${fields ? '…' : ''}`,
   where: WHERE,
   fields,
-  input,
+  // The compiler cannot see through a kind left generic that the three parts make its input.
+  input: (loanId, draft) => ({ kind, loanId, ...body(draft) }) as InputOf<K>,
 });
 
 export const LOAN_ACTION_FORMS: { readonly [K in LoanActionKind]: LoanActionForm<K> } = {
-  'loans.approve': loanForm('loans.approve', null, (loanId) => ({ kind: 'loans.approve', loanId })),
+  'loans.approve': loanForm('loans.approve', null, () => ({})),
   'loans.cancelInterestPayment': loanForm(
     'loans.cancelInterestPayment',
     { allocation: 'required', amount: false, portfolio: 'portfolioId', effectiveDate: true },
-    (loanId, d) => ({
-      kind: 'loans.cancelInterestPayment',
-      loanId,
-      loanAllocationId: d.allocationId,
-      ...when(d),
-      ...trimmed('portfolioId', d.portfolioId),
-    }),
+    (d) => ({ loanAllocationId: d.allocationId, ...when(d), ...trimmed('portfolioId', d.portfolioId) }),
   ),
   'loans.acceptRepayment': loanForm(
     'loans.acceptRepayment',
     { allocation: 'request', amount: true, portfolio: 'collateralPortfolioId', effectiveDate: true },
     // The amount is sent exactly as typed: the schema refuses spaces rather than trimming them.
-    (loanId, d) => ({
-      kind: 'loans.acceptRepayment',
-      loanId,
+    (d) => ({
       amount: d.amount,
       ...(d.allocationId ? { requestAllocationId: d.allocationId } : {}),
       ...trimmed('collateralPortfolioId', d.portfolioId),
@@ -76,18 +75,8 @@ export const LOAN_ACTION_FORMS: { readonly [K in LoanActionKind]: LoanActionForm
   ),
   'loans.confirmExternalDisbursement': loanForm(
     'loans.confirmExternalDisbursement',
-    {
-      allocation: 'required',
-      amount: false,
-      portfolio: 'collateralPortfolioId',
-      effectiveDate: false,
-    },
-    (loanId, d) => ({
-      kind: 'loans.confirmExternalDisbursement',
-      loanId,
-      loanAllocationId: d.allocationId,
-      ...trimmed('collateralPortfolioId', d.portfolioId),
-    }),
+    { allocation: 'required', amount: false, portfolio: 'collateralPortfolioId', effectiveDate: false },
+    (d) => ({ loanAllocationId: d.allocationId, ...trimmed('collateralPortfolioId', d.portfolioId) }),
   ),
 };
 

@@ -14,11 +14,13 @@ import {
   filterFieldsFor,
   SubTable,
   useAutoRefresh,
+  useSelectedRow,
   useTabTable,
 } from '../../components/view-kit';
 
 const LAYOUT = defaultLayout(deliveryColumns, { id: 'createdAt', desc: true });
 const REFRESH_MS = 2000;
+const deliveryIdOf = (d: SandboxDelivery) => d.deliveryId;
 const f = filterFieldsFor<{ subscriptionId: string; autoRefresh: boolean }>();
 
 interface Props {
@@ -41,7 +43,7 @@ export function DeliveriesPane({
   const deliveries = useQuery(deliveriesQuery(wsId, subscriptionId || null));
   const subs = useQuery(subscriptionsQuery(wsId));
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const selected = deliveries.data?.find((d) => d.deliveryId === selectedId) ?? null;
+  const selected = useSelectedRow(deliveries.data, deliveryIdOf, selectedId, setSelectedId);
 
   const reload = () => void deliveries.refetch();
   useAutoRefresh(autoRefresh, REFRESH_MS, reload);
@@ -100,15 +102,13 @@ export function DeliveriesPane({
       <div className="split">
         <DataTable
           {...table}
+          {...selected.table}
           rows={deliveries.data ?? null}
           columns={deliveryColumns}
-          getRowId={(d) => d.deliveryId}
-          selectedId={selectedId}
-          onSelect={(d) => setSelectedId(d.deliveryId)}
           emptyText="The sandbox has made no deliveries yet: subscribe, then trigger an event."
           toolbar={<h2 className="pane-title">Sandbox delivery log (newest first, last 1,000)</h2>}
         />
-        {selected ? <DeliveryDetail delivery={selected} onClose={() => setSelectedId(null)} /> : null}
+        {selected.row ? <DeliveryDetail delivery={selected.row} onClose={selected.close} /> : null}
       </div>
     </div>
   );

@@ -7,7 +7,7 @@ import type { AppError } from '@shared/result';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
+import { FilterBar, filterFieldsFor, useSelectedRow, useTabTable } from '../../components/view-kit';
 import { receivedColumns } from './columns';
 import { DeliveriesPane } from './DeliveriesPane';
 import { ReceiverControls } from './ReceiverControls';
@@ -41,6 +41,7 @@ const DEFAULTS: Filters = {
   autoRefresh: true,
 };
 const LAYOUT = defaultLayout(receivedColumns, { id: 'seq', desc: true });
+const entryIdOf = (e: ReceivedWebhook) => e.id;
 const f = filterFieldsFor<Pick<Filters, 'eventType' | 'verdict'>>();
 const VERDICT_FIELD = f.select('verdict', 'Verdict', 'webhook-filter-verdict', WEBHOOK_VERDICTS, {
   anyLabel: 'Any',
@@ -156,7 +157,7 @@ function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: Received
     if (eventType) seen.add(eventType);
     return [...seen].sort();
   }, [all, eventType]);
-  const selected = all?.find((e) => e.id === selectedId) ?? null;
+  const selected = useSelectedRow(all, entryIdOf, selectedId, setSelectedId);
 
   return (
     <div className="split-v">
@@ -196,19 +197,17 @@ function ReceivedPane({ wsId, eventType, verdict, onFilter, onVerify }: Received
       <div className="split">
         <DataTable
           {...table}
+          {...selected.table}
           rows={rows}
           columns={receivedColumns}
-          getRowId={(e) => e.id}
-          selectedId={selectedId}
-          onSelect={(e) => setSelectedId(e.id)}
           emptyText="No deliveries for this workspace yet. Start the receiver and subscribe to it."
           toolbar={<h2 className="pane-title">Received deliveries (live, newest first)</h2>}
         />
-        {selected ? (
+        {selected.row ? (
           <WebhookDetail
-            key={selected.id}
-            entry={selected}
-            onClose={() => setSelectedId(null)}
+            key={selected.row.id}
+            entry={selected.row}
+            onClose={selected.close}
             onVerify={onVerify}
           />
         ) : null}

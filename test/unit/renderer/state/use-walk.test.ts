@@ -1,0 +1,58 @@
+/** A tab's walk: its rows (none under a failure), its job's progress and Cancel, read from the cache. */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { QueryClientProvider, queryOptions, skipToken } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { jobQuery } from '../../../../src/renderer/src/state/queries';
+import { useWalk, type Walk } from '../../../../src/renderer/src/state/use-walk';
+import { useQueryFixture } from '../../../support/fixtures/query-client';
+
+const q = useQueryFixture();
+type Rows = { items: string[] };
+const KEY = ['ws-1', 'things.listAll', {}] as const;
+const OPTIONS = queryOptions<Rows>({ queryKey: KEY, queryFn: skipToken });
+
+/** The hook's answer for one render over this test's cache. */
+function walk(): Walk<Rows> {
+  let seen: Walk<Rows> | undefined;
+  function Probe() {
+    seen = useWalk(OPTIONS);
+    return null;
+  }
+  renderToStaticMarkup(createElement(QueryClientProvider, { client: q.client }, createElement(Probe)));
+  if (seen === undefined) throw new Error('the probe did not render');
+  return seen;
+}
+
+describe('useWalk', () => {
+  it('gives the rows the walk loaded', () => {
+    q.client.setQueryData<Rows>(KEY, { items: ['a', 'b'] });
+    const w = walk();
+    expect(w.status).toBe('ready');
+    expect(w.rows).toEqual(['a', 'b']);
+    expect(w.job).toMatchObject({ jobId: null, progress: undefined, cancel: undefined });
+  });
+
+  it('shows no rows under a failure, not the previous request’s', () => {
+    q.client.setQueryData<Rows>(KEY, { items: ['stale'] });
+    q.client
+      .getQueryCache()
+      .find({ queryKey: KEY })
+      ?.setState({ status: 'error', error: new Error('boom') });
+    const w = walk();
+    expect(w.status).toBe('error');
+    expect(w.query.data).toEqual({ items: ['stale'] });
+    expect(w.rows).toBeNull();
+  });
+
+  it('has no rows before the walk answered', () => {
+    expect(walk().rows).toBeNull();
+  });
+
+  it('names the job that runs the walk, with a Cancel', () => {
+    q.client.setQueryData(jobQuery(KEY).queryKey, 'job-7');
+    const w = walk();
+    expect(w.job.jobId).toBe('job-7');
+    expect(typeof w.job.cancel).toBe('function');
+  });
+});
