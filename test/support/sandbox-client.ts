@@ -7,16 +7,17 @@ import { PlatformClient } from '../../src/main/platform';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from './reference-hmac';
 
-/** The console's client for `baseUrl`, signed with the test key. */
+/** The console's client for `baseUrl`, signed with the test key (and `secret`: a wrong one, to be refused). */
 export function testClient(
   workspaceId: string,
   baseUrl: string,
   history = new RequestHistory(),
+  secret = TEST_API_SECRET,
 ): PlatformClient {
   return new PlatformClient({
     workspaceId,
     baseUrl,
-    signer: async () => referenceSigner(TEST_API_KEY, TEST_API_SECRET),
+    signer: async () => referenceSigner(TEST_API_KEY, secret),
     history,
   });
 }

@@ -38,8 +38,8 @@ async function act<T>(input: ActionInput): Promise<Result<T>> {
   if (!built.ok) return fail(built.error.code, built.error.message);
   return (await sendBuilt(client, built.value, input.kind)) as Result<T>;
 }
-import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
-import { startSandboxClient, unwrap } from '../../support/sandbox-client';
+import { TEST_API_KEY, TEST_API_SECRET } from '../../support/reference-hmac';
+import { startSandboxClient, testClient, unwrap } from '../../support/sandbox-client';
 
 let sandbox: RunningSandbox;
 let client: PlatformClient;
@@ -128,11 +128,7 @@ describe('client against the sandbox', () => {
   });
 
   it('is refused with auth-failed for a wrong secret', async () => {
-    const wrong = new PlatformClient({
-      workspaceId: 'ws-sandbox',
-      baseUrl: sandbox.baseUrl,
-      signer: async () => referenceSigner(TEST_API_KEY, 'wrong-secret'),
-    });
+    const wrong = testClient('ws-sandbox', sandbox.baseUrl, undefined, 'wrong-secret');
     const result = await listPortfolios(wrong, {});
     expect(!result.ok && result.error.code).toBe('auth-failed');
   });

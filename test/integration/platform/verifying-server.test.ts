@@ -22,7 +22,7 @@ import {
 import { buildRequest, sendBuilt } from '../../../src/main/actions/build-request';
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../src/shared/platform/media-types';
 import { loanObject } from '../../../src/main/platform/shape';
-import { TEST_API_KEY, TEST_API_SECRET, referenceSigner } from '../../support/reference-hmac';
+import { TEST_API_KEY, TEST_API_SECRET } from '../../support/reference-hmac';
 import {
   ACTIVITY_COLUMNS,
   activityRow,
@@ -94,11 +94,7 @@ describe('signed requests accepted by an independent verifier', () => {
 
   it('is refused with auth-failed when the secret is wrong, and not retried', async () => {
     server.hits.length = 0;
-    const wrong = new PlatformClient({
-      workspaceId: 'ws-int',
-      baseUrl: server.baseUrl,
-      signer: async () => referenceSigner(TEST_API_KEY, 'not-the-secret'),
-    });
+    const wrong = testClient('ws-int', server.baseUrl, undefined, 'not-the-secret');
     const result = await listAgentWallets(wrong, {});
     expect(!result.ok && result.error.code).toBe('auth-failed');
     expect(server.hits).toHaveLength(1);
