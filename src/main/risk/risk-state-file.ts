@@ -81,14 +81,8 @@ export class RiskStateFile {
         parsed = null;
       }
       const checked = fileSchema.safeParse(parsed);
-      const read = checked.success
-        ? Object.entries(checked.data.workspaces).map(
-            ([id, ws]) => [id, ws.settings, readLoans(ws.loans)] as const,
-          )
-        : [];
-      if (checked.success && read.every(([, , loans]) => loans !== null))
-        for (const [id, settings, loans] of read)
-          map.set(id, { settings, loans: loans as Record<string, TrackedLoan> });
+      const workspaces = checked.success ? readWorkspaces(checked.data.workspaces) : null;
+      if (workspaces !== null) for (const [id, ws] of workspaces) map.set(id, ws);
       else {
         warn(`${file} is damaged; the risk watch starts from defaults (the old file is kept as .damaged)`);
         await rename(file, `${file}.damaged`).catch(() => undefined);
@@ -121,10 +115,19 @@ export class RiskStateFile {
   }
 }
 
-/**
- * The per-loan record without a prototype: loan ids come from the platform, and one named
- * "__proto__" or "constructor" must be a key like any other, never Object.prototype's.
- */
+/** The saved workspaces with their loans, or null when any workspace's loans are damaged. */
+function readWorkspaces(
+  from: Record<string, { settings: RiskSettings; loans: unknown }>,
+): [string, WorkspaceRiskState][] | null {
+  const out: [string, WorkspaceRiskState][] = [];
+  for (const [id, ws] of Object.entries(from)) {
+    const loans = readLoans(ws.loans);
+    if (loans === null) return null;
+    out.push([id, { settings: ws.settings, loans }]);
+  }
+  return out;
+}
+
 /** A saved per-loan record, each entry checked; null when it is not an object or an entry is bad. */
 function readLoans(raw: unknown): Record<string, TrackedLoan> | null {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return null;
@@ -137,6 +140,10 @@ function readLoans(raw: unknown): Record<string, TrackedLoan> | null {
   return out;
 }
 
+/**
+ * The per-loan record without a prototype: loan ids come from the platform, and one named
+ * "__proto__" or "constructor" must be a key like any other, never Object.prototype's.
+ */
 function loanRecord(from: Record<string, TrackedLoan>): Record<string, TrackedLoan> {
   const out = Object.create(null) as Record<string, TrackedLoan>;
   for (const [id, tracked] of Object.entries(from)) out[id] = tracked;
