@@ -223,7 +223,8 @@ export default tseslint.config(
         { type: 'm-router', pattern: 'src/main/router' },
         {
           type: 'm-service',
-          pattern: 'src/main/{actions,risk,journal,webhooks,exports,jobs,updater,preferences,row-model}',
+          pattern:
+            'src/main/{actions,risk,journal,webhooks,exports,jobs,updater,preferences,row-model,prices,exchange-assets}',
         },
         { type: 'm-platform', pattern: 'src/main/{platform,guard}' },
         { type: 'm-base', pattern: 'src/main/{workspaces,keychain,history,events,log,security}' },

@@ -33,6 +33,8 @@ const NAMED_SCRIPTS: readonly { n: number; file: string; timeoutMs?: number }[] 
   { n: 22, file: 'activities-million.ts', timeoutMs: 300_000 },
   // Issue 26.2: streamed SHA-512 + Ed25519 verify of a 150 MB installer.
   { n: 26, file: 'update-signature.ts' },
+  { n: 27, file: 'risk-stress.ts' },
+  { n: 28, file: 'alert-centre.ts' },
 ];
 
 function scripts(only: readonly number[]): { n: number; file: string; timeoutMs?: number }[] {

@@ -90,6 +90,14 @@ import { installOnRestartInput, type UpdateStatus } from './contract-updates';
 import { riskSettingsInput, type RiskAlert, type RiskBoard, type RiskSettings } from './risk';
 import type { JobFailure } from './job-status';
 import { operatorNameSchema, type OperatorNameView } from './operator-name';
+import { MAX_ASSET_CSV_BYTES, exchangeAssetTable, type ExchangeAssetTableView } from './exchange-assets';
+import {
+  priceCsvInput,
+  priceRowsSchema,
+  staleAfterMinutesSchema,
+  type PriceImport,
+  type PriceSheet,
+} from './price-sheet';
 
 export * from './contract-webhooks';
 export * from './contract-inputs';
@@ -295,6 +303,16 @@ export const contract = {
     clear: call<null>()(z.object({ workspaceId: id.optional() })),
   },
   journal: {
+    /** Every exchange order the console sent, rebuilt from the journal, newest first (shared/blotter.ts). */
+    blotter: call<import('./blotter').BlotterPage>()(
+      z.object({
+        workspaceId,
+        status: z.enum(['resting', 'filled', 'error', 'unknown']).optional(),
+        asset: z.number().int().min(0).max(1_000_000).optional(),
+        offset: offset.optional(),
+        limit: limit(1000).optional(),
+      }),
+    ),
     /** One window of the Journal view: filtered and paged on the main side, unsettled first, then newest. */
     query: call<JournalPage>()(
       journalFilters.extend({ workspaceId, offset: offset.optional(), limit: limit(1000).optional() }),
@@ -365,6 +383,11 @@ export const contract = {
   },
   /** The risk board and its watch (issue 13, src/main/risk): every open loan's distance to margin call. */
   risk: {
+    /**
+     * The alerts the watch raised since the console started, oldest first (the last 2,000 per
+     * workspace, src/main/risk/alert-log.ts): what a reloaded alert centre starts from.
+     */
+    alerts: call<RiskAlert[]>()(z.object({ workspaceId: workspaceId.optional() })),
     /** The watch's last reading of the open loans; starts the watch for the workspace if it is off. */
     board: call<RiskBoard>()(
       z.object({ workspaceId, firstRows: z.number().int().min(1).max(1_000_000).optional() }),
@@ -375,12 +398,41 @@ export const contract = {
     /** Stops the reminders of a loan's current margin call; journalled as 'acknowledged'. */
     acknowledge: call<RiskBoard>()(z.object({ workspaceId, loanId: id })),
   },
+  /**
+   * Reference prices per workspace (issue 28, src/main/prices, shared/price-sheet.ts): the
+   * operator's own, since the platform has no price endpoint.
+   */
+  prices: {
+    /** The sheet; the built-in sandbox workspace's comes from the sandbox's prices until one is set. */
+    get: call<PriceSheet>()(z.object({ workspaceId })),
+    /** Replaces the rows (typed or pasted): at most 5,000, one per currency and quote. */
+    set: call<PriceSheet>()(z.object({ workspaceId, rows: priceRowsSchema })),
+    /** Reads a CSV on the main side: the line errors (nothing changed), or the sheet with its rows. */
+    importCsv: call<PriceImport>()(z.object({ workspaceId, text: priceCsvInput })),
+    /** Removes the rows (the built-in sandbox workspace goes back to the sandbox's prices). */
+    clear: call<PriceSheet>()(z.object({ workspaceId })),
+    setStaleAfter: call<PriceSheet>()(z.object({ workspaceId, minutes: staleAfterMinutesSchema })),
+  },
   /** App-wide preferences kept by the main side (src/main/preferences). */
   preferences: {
     /** The operator name the journal records as who acted, the one set and its default. */
     operatorName: call<OperatorNameView>()(z.object({})),
     /** Sets the operator name (1-100 printable characters, trimmed), or null for the OS account name. */
     setOperatorName: call<OperatorNameView>()(z.object({ name: operatorNameSchema.nullable() })),
+  },
+  /**
+   * Each workspace's exchange asset table (src/main/exchange-assets): asset index → name, size
+   * decimals and optional price decimals, typed or imported by the operator (the platform does not
+   * publish the exchange's list). The built-in sandbox workspace starts with a default table.
+   */
+  exchangeAssets: {
+    get: call<ExchangeAssetTableView>()(z.object({ workspaceId })),
+    /** Replaces the table: indexes and names each used once, at most MAX_ASSETS. */
+    set: call<ExchangeAssetTableView>()(z.object({ workspaceId, assets: exchangeAssetTable })),
+    /** Replaces the table with a CSV's (`index,name,szDecimals[,pxDecimals]`); a bad line changes nothing. */
+    importCsv: call<ExchangeAssetTableView>()(
+      z.object({ workspaceId, csv: z.string().max(MAX_ASSET_CSV_BYTES, 'is too large to import') }),
+    ),
   },
   /**
    * Desktop app updates (src/main/updater). Read, check and install only: the feed, automatic

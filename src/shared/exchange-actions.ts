@@ -13,6 +13,7 @@
  * rather than sent without the fields Hyperliquid requires (issue 25, finding 11).
  */
 import { z } from 'zod';
+import { Exact } from './decimal';
 import type { ExchangeActionType } from './platform/enums';
 
 const CLOID = /^0x[0-9a-fA-F]{32}$/;
@@ -142,6 +143,58 @@ export const exchangeAction = z.discriminatedUnion(
   },
 );
 export type ExchangeAction = z.infer<typeof exchangeAction>;
+
+export type ExchangeOrder = z.infer<typeof exchangeOrder>;
+
+// ---------------------------------------------------------------------------------------------
+// The exchange's minimum order value
+
+/**
+ * Hyperliquid's minimum order value, in USD: size × limit price must be at least this
+ * (platform-facts, third round: "smaller orders are refused"). The order ticket refuses below it
+ * before anything is prepared, and the main side's `exchange.submit` refuses again: the authority.
+ */
+export const MIN_ORDER_NOTIONAL_USD = '10';
+
+/** An order's value: size × limit price, exact (both are wire decimals, checked by the schema). */
+export function orderNotional(order: Pick<ExchangeOrder, 'p' | 's'>): string {
+  return new Exact(order.s).times(order.p).toFixed();
+}
+
+/** Why this order is below the minimum value, in words; null when it is not. */
+export function minNotionalProblem(order: Pick<ExchangeOrder, 'p' | 's'>): string | null {
+  const notional = orderNotional(order);
+  return new Exact(notional).lessThan(MIN_ORDER_NOTIONAL_USD)
+    ? `the order's value is ${notional} USD (size ${order.s} × price ${order.p}), below the exchange's ` +
+        `minimum of ${MIN_ORDER_NOTIONAL_USD} USD: the exchange would refuse it`
+    : null;
+}
+
+/** Every order an action places or changes, with its path in the action ("orders.0", "order"). */
+export function ordersOf(a: ExchangeAction): { path: string; order: ExchangeOrder }[] {
+  switch (a.type) {
+    case 'order':
+      return a.orders.map((order, i) => ({ path: `orders.${i}`, order }));
+    case 'modify':
+      return [{ path: 'order', order: a.order }];
+    case 'batchModify':
+      return a.modifies.map((m, i) => ({ path: `modifies.${i}.order`, order: m.order }));
+    default:
+      return [];
+  }
+}
+
+/**
+ * The first order of the action below the minimum value, as a refusal naming the field
+ * (`action.orders.1.s`), or null when every order is at or above it.
+ */
+export function minNotionalRefusal(a: ExchangeAction): { field: string; message: string } | null {
+  for (const { path, order } of ordersOf(a)) {
+    const problem = minNotionalProblem(order);
+    if (problem !== null) return { field: `action.${path}.s`, message: `action.${path}: ${problem}` };
+  }
+  return null;
+}
 
 export const vaultAddress = z
   .string()

@@ -25,6 +25,7 @@ import type { LtvStatus } from './platform/enums';
 import type { Loan } from './platform/resources';
 import type { JobFailure } from './job-status';
 import { timestampMs } from './timestamps';
+import { isJsonNumberText } from './json-number';
 
 export const STALE_AFTER_MS = 15 * 60_000;
 /** The warning band: this many LTV points (percent of LTV) below the margin-call threshold. */
@@ -271,10 +272,103 @@ export function riskTotals(loans: readonly Loan[], warningPoints?: string): Risk
   return { loanAmounts: listTotals(amounts), collateral: listTotals(collateral), byBand, noCurrency };
 }
 
-/** The LTV a top-up should bring the loan back to: `extra.initialLtv`, else null (no target known). */
-export function topUpTarget(loan: Loan): string | null {
-  const v = readDecimal(loan.extra?.initialLtv);
-  return v !== null && v.gt(0) ? v.toFixed() : null;
+export type TargetSource = 'rebalance' | 'initial' | 'margin-call-band';
+
+export interface TargetCandidate {
+  source: TargetSource;
+  /** The candidate LTV, a decimal string ratio (0.75). */
+  ltv: string;
+  /** For 'margin-call-band': the threshold and the band it was lowered by (LTV points). */
+  marginCall?: string;
+  points?: string;
+}
+
+export type TopUpTarget =
+  | { ok: true; ltv: string; source: TargetSource; candidates: TargetCandidate[]; ignored: string[] }
+  | { ok: false; why: string; candidates: []; ignored: string[] };
+
+const NAMES: Record<string, string> = {
+  rebalanceThreshold: 'rebalance threshold',
+  initialLtv: 'initial LTV',
+  marginCallThreshold: 'margin-call threshold',
+  debtRatio: 'LTV',
+};
+
+/** "0.755" → "75.5 %": a ratio as a percent, at most 2 decimals, for sentences and formulas. */
+export function ltvPercent(ratio: string | Decimal): string {
+  return `${new Exact(ratio).times(100).toDecimalPlaces(2).toFixed()} %`;
+}
+
+/** The digits of a value sent as a JSON number (plain or kept losslessly), else null. */
+function jsonNumberDigits(value: unknown): string | null {
+  if (typeof value === 'number') return String(value);
+  return isJsonNumberText(value) ? value.jsonNumber : null;
+}
+
+/** Why a value sent as a JSON number is not computed with, naming the field; null for any other value. */
+export const jsonNumberNote = (field: string, value: unknown): string | null => {
+  const digits = jsonNumberDigits(value);
+  return digits === null
+    ? null
+    : `the ${NAMES[field] ?? field} arrived as a JSON number (${digits}), which the console does not compute with`;
+};
+
+function extraOf(loan: Loan): Record<string, unknown> {
+  const x: unknown = loan.extra;
+  return typeof x === 'object' && x !== null && !Array.isArray(x) ? (x as Record<string, unknown>) : {};
+}
+
+/**
+ * The LTV a top-up brings the loan back to (issue 28): the lowest of the positive ones among
+ * `extra.rebalanceThreshold`, `extra.initialLtv` and `extra.marginCallThreshold` minus the warning
+ * band, with where it came from; or why there is none. A threshold sent as a JSON number is not
+ * computed with (the console's rule for numbers where strings are promised) and is named in
+ * `ignored`. The top-up itself: ./risk-top-up.ts.
+ */
+export function topUpTargetOf(loan: Loan, warningPoints: string = DEFAULT_WARNING_POINTS): TopUpTarget {
+  const x = extraOf(loan);
+  const ignored: string[] = [];
+  const read = (field: string): Decimal | null => {
+    const note = jsonNumberNote(field, x[field]);
+    if (note !== null) ignored.push(note);
+    const v = readDecimal(x[field]);
+    return v !== null && v.gt(0) ? v : null;
+  };
+  const candidates: TargetCandidate[] = [];
+  const rebalance = read('rebalanceThreshold');
+  if (rebalance !== null) candidates.push({ source: 'rebalance', ltv: rebalance.toFixed() });
+  const initial = read('initialLtv');
+  if (initial !== null) candidates.push({ source: 'initial', ltv: initial.toFixed() });
+  const mc = read('marginCallThreshold');
+  if (mc !== null) {
+    const points = readDecimal(warningPoints) ?? new Exact(DEFAULT_WARNING_POINTS);
+    const below = mc.minus(points.div(100));
+    if (below.gt(0))
+      candidates.push({
+        source: 'margin-call-band',
+        ltv: below.toFixed(),
+        marginCall: mc.toFixed(),
+        points: points.toFixed(),
+      });
+  }
+  if (candidates.length === 0) {
+    const why = 'the loan states no rebalance threshold, initial LTV or margin-call threshold';
+    return {
+      ok: false,
+      why: ignored.length ? `${why} (${ignored.join('; ')})` : why,
+      candidates: [],
+      ignored,
+    };
+  }
+  let best = candidates[0] as TargetCandidate;
+  for (const c of candidates) if (new Exact(c.ltv).lt(best.ltv)) best = c;
+  return { ok: true, ltv: best.ltv, source: best.source, candidates, ignored };
+}
+
+/** The target LTV as a decimal string, or null when none can be derived (see `topUpTargetOf`). */
+export function topUpTarget(loan: Loan, warningPoints?: string): string | null {
+  const t = topUpTargetOf(loan, warningPoints);
+  return t.ok ? t.ltv : null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,11 +410,12 @@ export const riskSettingsSchema = z.object({
 
 /**
  * The collateral to add to return to the target LTV: computed by the risk watch from the loan's own
- * figures (src/main/risk/top-up.ts), or as the platform's dry run answered it when the operator asks.
+ * figures (./risk-top-up.ts), or as the platform's dry run answered it when the operator asks.
  */
 export type TopUp =
   | { ok: true; amount: string; currency: string; targetLtv: string; at: string }
-  | { ok: false; why: string; at: string };
+  /** `noTarget`: no target LTV could be derived, or none below a loan past its margin call (./risk-top-up.ts). */
+  | { ok: false; why: string; at: string; noTarget?: true };
 
 /** What the watch remembers per loan (persisted). Times are epoch-ms strings. */
 export interface TrackedLoan {
@@ -411,44 +506,6 @@ export function loanSearchFields(loan: LoanRow): unknown[] {
   for (const c of objectEntries(objectOrNull(loan.embedded)?.counterparties))
     fields.push(c.counterpartyId, c.counterpartyName);
   return fields;
-}
-
-/**
- * The LTV dry-run body that asks the platform for the collateral bringing a loan back to its
- * initial LTV (docs/sandbox.md "LTV dry run": `targetLtv` → `requiredCollateral*`), or why none can be asked.
- */
-export function topUpDryRunBody(
-  loan: Loan,
-): { ok: true; body: Record<string, unknown> } | { ok: false; why: string } {
-  const target = topUpTarget(loan);
-  const collaterals = objectEntries(objectOrNull(loan.embedded)?.collaterals).filter(
-    (c) => typeof c.currency === 'string',
-  );
-  if (target === null) return { ok: false, why: 'the loan states no initial LTV to return to' };
-  if (collaterals.length === 0) return { ok: false, why: 'the loan lists no collateral' };
-  return {
-    ok: true,
-    body: {
-      loanAmount: loan.amount,
-      loanCurrency: loan.currency,
-      collaterals: collaterals.map((c) => ({
-        amount: c.amount,
-        currency: c.currency,
-        mainCurrency: c.mainCurrency,
-      })),
-      targetLtv: target,
-      collateralCurrency: collaterals[0]?.currency,
-    },
-  };
-}
-
-/** The top-up read from a dry run's answer; amounts stay the platform's strings. */
-export function readTopUp(answer: unknown, target: string, at: string): TopUp {
-  const amount = field(answer, 'requiredCollateralAmount');
-  const currency = field(answer, 'requiredCollateralCurrency');
-  if (readDecimal(amount) === null || typeof currency !== 'string' || currency === '')
-    return { ok: false, why: 'the dry run gave no collateral amount', at };
-  return { ok: true, amount: amount as string, currency, targetLtv: target, at };
 }
 
 /**

@@ -59,6 +59,7 @@ test('invalid JSON is refused before anything is sent', async ({ app }) => {
   const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
   await shell.openTab('agent-wallets');
+  await view.advanced.click();
   await view.json.fill('{"type": "order", "orders": [');
   await expect(view.invalid).toBeVisible();
   await expect(view.submit).toBeDisabled();
@@ -78,6 +79,7 @@ test('a refusal by the exchange shows its message and is recorded as refused', a
   const view = new AgentWalletsPage(app);
   const confirm = new ConfirmDialog(app);
   await new Shell(app).openTab('agent-wallets');
+  await view.advanced.click();
   // The template modifies order 123456789, which the exchange does not know: it answers status err.
   await view.template('modify').click();
   await view.submit.click();

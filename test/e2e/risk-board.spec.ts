@@ -10,6 +10,7 @@ import { sandboxControlHeaders } from './support/console-server';
 import { DataTable } from './pages/data-table';
 import { Shell } from './pages/shell';
 import { WebhooksPage } from './pages/webhooks';
+import { AlertCentre } from './pages/alert-centre';
 
 interface Note {
   title: string;
@@ -57,7 +58,9 @@ test('a price drop re-orders the board, alerts with LTV and top-up, reminds, and
 
   // A short interval and reminder period so the test does not wait minutes.
   await app.getByTestId('risk-interval').fill('1');
+  await app.getByTestId('risk-interval-unit').selectOption('s');
   await app.getByTestId('risk-reminder').fill('2');
+  await app.getByTestId('risk-reminder-unit').selectOption('s');
   await app.getByTestId('risk-save-settings').click();
   await expect(app.getByTestId('risk-interval')).toHaveValue('1');
   const before = await board.renderedIds();
@@ -67,8 +70,10 @@ test('a price drop re-orders the board, alerts with LTV and top-up, reminds, and
   expect(moved.length).toBeGreaterThan(0);
   const loanId = moved[0] as string;
 
-  const notice = app.locator(`[data-testid="risk-alert"][data-kind="margin-call"][data-loan-id="${loanId}"]`);
-  await expect(notice).toBeVisible();
+  const centre = new AlertCentre(app);
+  await centre.open();
+  const notice = centre.line(loanId);
+  await expect(notice).toHaveAttribute('data-kind', 'margin-call');
   await expect(notice).toContainText(`Loan ${loanId} is in margin call`);
   await expect(notice).toContainText(/LTV \d+(\.\d+)?/);
   await expect(notice).toContainText(/top up \d+(\.\d+)? \w+ to return to LTV/);
@@ -82,9 +87,10 @@ test('a price drop re-orders the board, alerts with LTV and top-up, reminds, and
     .toBeLessThan(before.indexOf(loanId));
   await expect(await board.cell(loanId, 'band')).toHaveText('margin-call');
 
-  // The reminder repeats on the shortened period while it is not acknowledged.
-  const reminder = app.locator(`[data-testid="risk-alert"][data-kind="reminder"][data-loan-id="${loanId}"]`);
-  await expect(reminder.first()).toBeVisible({ timeout: 15_000 });
+  // The reminder repeats on the shortened period while it is not acknowledged; it replaces the
+  // margin call on the loan's line in the alert centre.
+  await centre.open();
+  await expect(centre.line(loanId)).toHaveAttribute('data-kind', 'reminder', { timeout: 15_000 });
   await expect
     .poll(
       async () =>
@@ -94,6 +100,7 @@ test('a price drop re-orders the board, alerts with LTV and top-up, reminds, and
       },
     )
     .toBeGreaterThanOrEqual(2);
+  await app.keyboard.press('Escape');
 
   // The detail shows the cure countdown and the top-up.
   await (await board.cell(loanId, 'loanId')).click();
@@ -102,8 +109,9 @@ test('a price drop re-orders the board, alerts with LTV and top-up, reminds, and
   await expect(app.getByTestId('risk-topup')).toContainText('to return to LTV');
 
   await setPrices(controlUrl, { BTC: '65000' });
-  const healthy = app.locator(`[data-testid="risk-alert"][data-kind="healthy"][data-loan-id="${loanId}"]`);
-  await expect(healthy).toBeVisible();
+  await centre.open();
+  const healthy = centre.line(loanId);
+  await expect(healthy).toHaveAttribute('data-kind', 'healthy');
   await expect(healthy).toContainText('is back to healthy');
   await expect
     .poll(async () => (await notes(app)).some((n) => n.title === `Loan ${loanId} is back to healthy`))
@@ -116,13 +124,19 @@ test('acknowledging stops the reminders of a margin call', async ({ app }) => {
   await shell.openTab('risk');
   await board.waitReady();
   await app.getByTestId('risk-interval').fill('1');
+  await app.getByTestId('risk-interval-unit').selectOption('s');
   await app.getByTestId('risk-reminder').fill('1');
+  await app.getByTestId('risk-reminder-unit').selectOption('s');
   await app.getByTestId('risk-save-settings').click();
   const moved = await setPrices(await new WebhooksPage(app).sandboxControlUrl(), { BTC: '62000' });
   const loanId = moved[0] as string;
-  const alert = app.locator(`[data-testid="risk-alert"][data-loan-id="${loanId}"]`).first();
+  const centre = new AlertCentre(app);
+  await centre.open();
+  const alert = centre.line(loanId);
   await expect(alert).toBeVisible();
-  await alert.getByTestId('risk-acknowledge').click();
+  await alert.getByTestId('alert-acknowledge').click();
+  await expect(alert).toHaveAttribute('data-acknowledged', 'true');
+  await app.keyboard.press('Escape');
   await (await board.cell(loanId, 'loanId')).click();
   await expect(app.getByTestId('risk-acknowledged')).toBeVisible();
   // After the acknowledgement: further cycles run (the reading time moves) and no reminder comes back.
@@ -135,7 +149,7 @@ test('acknowledging stops the reminders of a margin call', async ({ app }) => {
   expect((await notes(app)).filter((n) => n.title === `Loan ${loanId} is still in margin call`).length).toBe(
     count,
   );
-  await expect(
-    app.locator(`[data-testid="risk-alert"][data-kind="reminder"][data-loan-id="${loanId}"]`),
-  ).toHaveCount(0);
+  // No newer alert came to re-open the line.
+  await centre.open();
+  await expect(centre.line(loanId)).toHaveAttribute('data-acknowledged', 'true');
 });

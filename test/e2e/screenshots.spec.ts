@@ -73,7 +73,7 @@ for (const theme of ['light', 'dark'] as const) {
     else await luminance.toBeGreaterThan(0.8);
     for (const tab of ALL_TAB_IDS) {
       await shell.openTab(tab);
-      if (tab === 'agent-wallets') await new AgentWalletsPage(app).template('order').click();
+      if (tab === 'agent-wallets') await new AgentWalletsPage(app).ticket.waitFor();
       await settled(app, tab);
       await app.screenshot({ path: `${DIR}/${tab}-${theme}.png` });
     }

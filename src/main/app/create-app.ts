@@ -41,6 +41,11 @@ import { RiskWatch } from '../risk/risk-watch';
 import { riskHandlers } from '../handlers/risk-handlers';
 import { activitiesOwner, rowModelHandlers } from '../handlers/row-model-handlers';
 import { RowStores } from '../row-model/row-stores';
+import { priceHandlers } from '../handlers/price-handlers';
+import { exchangeAssetHandlers } from '../handlers/exchange-asset-handlers';
+import { removeWorkspaceJson } from '../workspaces/workspace-json-file';
+import { PRICES_DIR } from '../prices/price-store';
+import { ASSETS_DIR } from '../exchange-assets/asset-table-store';
 
 export interface MainAppOptions {
   dataDir: string;
@@ -276,10 +281,15 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const handlers = {
     ...riskHandlers({ watch: riskWatch, clients }),
     ...workspaceCalls,
-    // A removed workspace's loaded rows go with it.
+    // A removed workspace's loaded rows, price sheet and exchange asset table go with it.
     'workspaces.remove': async (input) => {
       const removed = await workspaceCalls['workspaces.remove'](input);
-      if (removed.ok) rowStores.releaseOwnedBy(activitiesOwner(input.id));
+      if (!removed.ok) return removed;
+      rowStores.releaseOwnedBy(activitiesOwner(input.id));
+      for (const folder of [PRICES_DIR, ASSETS_DIR]) {
+        const gone = await removeWorkspaceJson(dataDir, folder, input.id);
+        if (!gone.ok) log.warn('workspaces', gone.error.message);
+      }
       return removed;
     },
     // Where the journal's key lives in the vault, it is loaded (or made) as soon as the vault opens.
@@ -310,6 +320,8 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     ...preferencesHandlers({ preferences }),
     ...updateHandlers({ updates }),
     ...webhookHandlers({ webhooks }),
+    ...priceHandlers({ dataDir, workspaces, sandbox }),
+    ...exchangeAssetHandlers({ dataDir, workspaces }),
   } satisfies Handlers;
 
   return {

@@ -3,6 +3,7 @@ import { fail, ok, type Result } from '../../shared/result';
 import type { ExportPaths } from './local-handlers';
 import type { HandlersFor } from './types';
 import type { Logger } from '../log/logger';
+import { readBlotter } from '../journal/blotter';
 import { exportJournalCsv } from '../journal/csv-export';
 import type { Journals } from '../journal/journals';
 import { JournalInputError } from '../journal/types';
@@ -32,6 +33,8 @@ export function journalHandlers(deps: JournalDeps): HandlersFor<'journal'> {
       guarded(log, 'query', () => journals.query(workspaceId, filter)),
     'journal.actions': ({ workspaceId, ...filter }) =>
       guarded(log, 'actions', () => journals.actions(workspaceId, filter)),
+    'journal.blotter': ({ workspaceId, ...filter }) =>
+      guarded(log, 'blotter', () => readBlotter(journals, workspaceId, filter)),
     'journal.entry': ({ workspaceId, seq }) => guarded(log, 'entry', () => journals.entry(workspaceId, seq)),
     'journal.verify': ({ workspaceId }) =>
       guarded(log, 'verify', async () => {

@@ -1,6 +1,7 @@
 /**
- * The `risk` domain: the board (the watch's last reading), settings and acknowledgements. (The
- * loans tab searches the loans it walked itself, `loans.listAll`, over `loanSearchFields`.)
+ * The `risk` domain: the board (the watch's last reading), the alerts it raised, settings and
+ * acknowledgements. (The loans tab searches the loans it walked itself, `loans.listAll`, over
+ * `loanSearchFields`.)
  */
 import type { PlatformClients } from '../platform/platform-clients';
 import type { RiskWatch } from '../risk/risk-watch';
@@ -13,6 +14,8 @@ export interface RiskHandlerDeps {
 
 export function riskHandlers(deps: RiskHandlerDeps): HandlersFor<'risk'> {
   return {
+    // Local memory only (the watch's own log): no workspace to resolve, nothing asked of the platform.
+    'risk.alerts': async ({ workspaceId }) => ({ ok: true, value: deps.watch.alerts(workspaceId) }),
     'risk.board': async ({ workspaceId, firstRows }) => {
       const resolved = await deps.clients.forWorkspace(workspaceId);
       if (!resolved.ok) return resolved;

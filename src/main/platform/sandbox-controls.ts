@@ -94,6 +94,15 @@ export class SandboxControls {
     return Array.isArray(list) ? ok(list as SandboxDelivery[]) : badAnswer('deliveries');
   }
 
+  /** The sandbox's USD prices per currency (`GET /sandbox/prices`), for the reference price sheet. */
+  async prices(controlUrl: string): Promise<Result<Record<string, string>>> {
+    const answer = await this.send(controlUrl, 'GET', '/prices');
+    if (!answer.ok) return answer;
+    const prices = (answer.value as { prices?: unknown }).prices;
+    if (typeof prices !== 'object' || prices === null) return badAnswer('prices');
+    return ok(Object.fromEntries(Object.entries(prices).filter(([, v]) => typeof v === 'string')));
+  }
+
   private async send(
     controlUrl: string,
     method: string,

@@ -1,11 +1,31 @@
 /** The watch's alerts: what each says (loan, LTV, top-up) and how many reach the desktop at once. */
 import type { Loan } from '../../shared/platform/resources';
-import { alertTitle, type RiskAlert, type RiskAlertKind, type TopUp } from '../../shared/risk';
+import {
+  alertTitle,
+  ltvPercent,
+  readDecimal,
+  type RiskAlert,
+  type RiskAlertKind,
+  type TopUp,
+} from '../../shared/risk';
 
 /** Above this many alerts in one cycle the desktop gets one summary instead of one each. */
 export const MAX_DESKTOP_ALERTS_PER_CYCLE = 5;
 
 const CARRIES_TOP_UP: readonly RiskAlertKind[] = ['margin-call', 'reminder', 'cure-ending'];
+
+/**
+ * What an alert says about the top-up: "top up 1.4 BTC to return to LTV 50 %". Never "top up 0"
+ * (issue 28): an amount that is not above 0, or a target that is not a decimal, reads as unknown.
+ */
+export function topUpSentence(topUp: TopUp): string {
+  if (!topUp.ok) return topUp.noTarget ? `no top-up target: ${topUp.why}` : `top-up unknown: ${topUp.why}`;
+  const amount = readDecimal(topUp.amount);
+  const target = readDecimal(topUp.targetLtv);
+  if (amount === null || !amount.gt(0) || target === null)
+    return `top-up unknown: the computed amount ${topUp.amount} ${topUp.currency} is not a positive decimal`;
+  return `top up ${topUp.amount} ${topUp.currency} to return to LTV ${ltvPercent(target)}`;
+}
 
 export function buildAlert(a: {
   workspaceId: string;
@@ -16,13 +36,11 @@ export function buildAlert(a: {
   desktopNotified: boolean;
 }): RiskAlert {
   const ltv = typeof a.loan.debtRatio === 'string' ? a.loan.debtRatio : null;
-  const parts = [`LTV ${ltv ?? 'unknown'}`];
+  const ratio = readDecimal(ltv);
+  const parts = [`LTV ${ratio === null ? (ltv ?? 'unknown') : ltvPercent(ratio)}`];
   const withTopUp = CARRIES_TOP_UP.includes(a.kind);
   const topUp = a.topUp;
-  if (withTopUp && topUp !== null) {
-    if (topUp.ok) parts.push(`top up ${topUp.amount} ${topUp.currency} to return to LTV ${topUp.targetLtv}`);
-    else parts.push(`top-up unknown: ${topUp.why}`);
-  }
+  if (withTopUp && topUp !== null) parts.push(topUpSentence(topUp));
   return {
     workspaceId: a.workspaceId,
     loanId: a.loan.loanId,

@@ -22,7 +22,7 @@ import {
 import { CLOSED_LOAN_STATUSES } from '../../shared/platform/enums';
 import type { Loan } from '../../shared/platform/resources';
 import type { WorkspaceRiskState } from './risk-state-file';
-import { topUpFromLoan } from './top-up';
+import { topUpFromLoan } from '../../shared/risk-top-up';
 
 export interface RaisedAlert {
   loan: Loan;
@@ -64,7 +64,7 @@ export function assessReading(ws: WorkspaceRiskState, loans: readonly Loan[], no
     tracked.band = band;
     ws.loans[loan.loanId] = tracked;
     // While in margin call the top-up follows the loan's latest LTV (computed, nothing sent).
-    if (band === 'margin-call') tracked.topUp = topUpFromLoan(loan, now);
+    if (band === 'margin-call') tracked.topUp = topUpFromLoan(loan, now, settings.warningPoints);
     const alert = (kind: RiskAlertKind) => alerts.push({ loan, kind, topUp: tracked.topUp ?? null });
     if (band !== before) {
       if (before === 'margin-call') {

@@ -27,7 +27,7 @@ const topUpSchema = z.union([
     targetLtv: z.string(),
     at: epochMs,
   }),
-  z.object({ ok: z.literal(false), why: z.string(), at: epochMs }),
+  z.object({ ok: z.literal(false), why: z.string(), at: epochMs, noTarget: z.literal(true).optional() }),
 ]);
 const trackedSchema = z.object({
   band: z.enum(RISK_BANDS),

@@ -40,6 +40,7 @@ import type { WorkspaceClient } from '../platform/platform-clients';
 import type { JournalRecord } from '../journal/types';
 import { SupervisedJob } from '../jobs/supervisor';
 import { walkLoans } from '../platform/loans-walk';
+import { AlertLog } from './alert-log';
 import { buildAlert, notifyDesktop } from './risk-alerts';
 import { assessReading, isClosedLoan, notSeenIds, trackedOf } from './risk-assess';
 import type { RiskStateFile } from './risk-state-file';
@@ -85,6 +86,8 @@ interface Running {
 
 export class RiskWatch {
   private readonly running = new Map<string, Running>();
+  /** What it raised, for a renderer that reloads (`risk.alerts`). */
+  private readonly raised = new AlertLog();
   private saving: Promise<void> = Promise.resolve();
   private closed = false;
   private readonly now: () => number;
@@ -138,6 +141,11 @@ export class RiskWatch {
     await this.journalAcknowledgement(workspaceId, loanId, tracked);
     this.changed(workspaceId);
     return { ok: true, value: this.snapshot(workspaceId) };
+  }
+
+  /** The alerts raised since the console started, oldest first (bounded: alert-log.ts). */
+  alerts(workspaceId?: string): RiskAlert[] {
+    return this.raised.list(workspaceId);
   }
 
   /** Any webhook delivery for the workspace may mean a loan moved: read again soon, once. */
@@ -310,7 +318,10 @@ export class RiskWatch {
   }
 
   private raise(workspaceName: string, alerts: RiskAlert[]): void {
-    for (const a of alerts) this.deps.onAlert(a);
+    for (const a of alerts) {
+      this.raised.append(a);
+      this.deps.onAlert(a);
+    }
     if (this.deps.notify !== null) notifyDesktop(this.deps.notify, workspaceName, alerts);
   }
 

@@ -1,4 +1,4 @@
-/** The Agent wallets & exchange tab: agent wallet table, exchange composer, session list. */
+/** The Agent wallets & exchange tab: agent wallet table, exchange composer (its JSON mode), session list. */
 import { expect, type Locator } from '@playwright/test';
 import { DataTable } from './data-table';
 import { PageObject, within } from './page-object';
@@ -14,6 +14,10 @@ export class AgentWalletsPage extends PageObject((page) =>
       invalid: 'composer-error',
       submit: 'action-exchange.submit',
       response: 'exchange-response',
+      /** The composer's "Advanced (JSON)" mode (the order ticket shows first). */
+      advanced: 'composer-mode-json',
+      /** The order ticket (order-ticket.spec.ts drives it through its own page object). */
+      ticket: 'order-ticket',
     },
   ),
 ) {
@@ -27,6 +31,7 @@ export class AgentWalletsPage extends PageObject((page) =>
   async submitTemplate(type: string): Promise<void> {
     await new Shell(this.page).openTab('agent-wallets');
     await this.wallets.waitReady();
+    await this.advanced.click();
     await this.template(type).click();
     await expect(this.valid).toBeVisible();
     await this.submit.click();

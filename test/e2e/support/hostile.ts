@@ -90,7 +90,11 @@ export async function expectInert(
       strangeSvg: Array.from(root.querySelectorAll('svg'))
         .filter(
           (svg) =>
-            !(svg.getAttribute('aria-hidden') === 'true' && svg.closest('button[data-testid="copy-button"]')),
+            // The console's own icons: the copy buttons' and the alert centre's bell.
+            !(
+              svg.getAttribute('aria-hidden') === 'true' &&
+              svg.closest('button[data-testid="copy-button"], button[data-testid="alert-bell"]')
+            ),
         )
         .map((el) => el.outerHTML.slice(0, 120)),
       handlers: all

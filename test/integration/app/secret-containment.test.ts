@@ -158,6 +158,8 @@ describe('secret containment', () => {
     expect((await call('journal.verify', { workspaceId: ws })).ok).toBe(true);
     await call('journal.unsettled', {});
     await call('journal.actions', { workspaceId: ws, limit: 50 });
+    // The blotter (issue 28) is rebuilt from those journal lines: the exchange actions above.
+    await call('journal.blotter', { workspaceId: ws });
     await call('preferences.setOperatorName', { name: 'Desk operator' });
     await call('preferences.operatorName', {});
     const journalCsv = await call('exports.chooseSavePath', { suggestedName: 'journal.csv' });
@@ -173,6 +175,20 @@ describe('secret containment', () => {
     await call('risk.board', { workspaceId: ws });
     await call('risk.checkNow', { workspaceId: ws });
     await call('risk.acknowledge', { workspaceId: ws, loanId: loanId });
+    await call('risk.alerts', { workspaceId: ws });
+    // Reference prices (issue 28): local to the workspace, nothing is sent.
+    await call('prices.importCsv', {
+      workspaceId: ws,
+      text: 'currency,price,quote,asOf,source\nBTC,65000,USD,2026-01-31T12:00:00Z,desk\n',
+    });
+    await call('prices.set', { workspaceId: ws, rows: [] });
+    await call('prices.setStaleAfter', { workspaceId: ws, minutes: 60 });
+    await call('prices.clear', { workspaceId: ws });
+    await call('prices.get', { workspaceId: ws });
+    // The exchange asset table (issue 28): local too.
+    await call('exchangeAssets.importCsv', { workspaceId: ws, csv: 'index,name,szDecimals\n0,BTC,5\n' });
+    await call('exchangeAssets.set', { workspaceId: ws, assets: [{ index: 1, name: 'ETH', szDecimals: 4 }] });
+    await call('exchangeAssets.get', { workspaceId: ws });
     await call('clearloop.list', { workspaceId: ws, limit: 10 });
     await call('activities.list', { workspaceId: ws, limit: 10 });
     await call('activities.listAll', { workspaceId: ws, jobId: 'all-activities' });

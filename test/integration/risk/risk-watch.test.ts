@@ -12,7 +12,13 @@ import { join } from 'node:path';
 import { createMainApp, type MainApp } from '../../../src/main/app/create-app';
 import { createLogger } from '../../../src/main/log/logger';
 import type { Result } from '../../../src/shared/result';
-import { compareHeadroom, headroom, type RiskAlert, type RiskBoard } from '../../../src/shared/risk';
+import {
+  compareHeadroom,
+  headroom,
+  ltvPercent,
+  type RiskAlert,
+  type RiskBoard,
+} from '../../../src/shared/risk';
 import { CLOSED_LOAN_STATUSES } from '../../../src/shared/platform/enums';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -102,7 +108,8 @@ describe('risk watch', () => {
     const first = marginCalls[0] as RiskAlert;
     expect(dropped.tracked[first.loanId]?.band).toBe('margin-call');
     expect(first.debtRatio).toMatch(/^\d+(\.\d+)?$/);
-    expect(first.body).toContain(`LTV ${first.debtRatio}`);
+    // Issue 28: the alert says the LTV as a percent ("LTV 82.82 %").
+    expect(first.body).toContain(`LTV ${ltvPercent(first.debtRatio as string)}`);
     const withTopUp = marginCalls.find((a) => a.topUp?.ok);
     expect(withTopUp?.topUp).toMatchObject({ ok: true, amount: expect.stringMatching(/^\d+(\.\d+)?$/) });
     expect(withTopUp?.body).toMatch(/top up \d/);

@@ -249,3 +249,17 @@ describe('SandboxControls failures', () => {
     expect(!r.ok && r.error.message).toBe('The sandbox controls did not answer within 10 s.');
   });
 });
+
+describe('prices (the reference price sheet of the built-in workspace)', () => {
+  it('reads GET /prices and keeps only the string prices', async () => {
+    const { sent, controls } = fakeFetch({ body: '{"prices":{"BTC":"65000","ETH":3200}}' });
+    expect(await controls.prices(CONTROLS)).toEqual({ ok: true, value: { BTC: '65000' } });
+    expect(sent.map((s) => [s.method, s.url])).toEqual([['GET', `${CONTROLS}/prices`]]);
+  });
+
+  it('names an answer without prices', async () => {
+    const { controls } = fakeFetch({ body: '{}' });
+    const answer = await controls.prices(CONTROLS);
+    expect(!answer.ok && answer.error.code).toBe('bad-response');
+  });
+});

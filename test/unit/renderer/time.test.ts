@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   epochMsToLocalInput,
+  describeAge,
+  durationMs,
+  formatCountdown,
+  formatDuration,
   formatRemaining,
+  splitDuration,
+  type DurationUnit,
   formatTimestamp,
   localInputToEpochMs,
   parseTimestamp,
@@ -36,15 +42,61 @@ describe('timestamps as the platform sends them', () => {
   });
 });
 
-describe('remaining time', () => {
+describe('the one duration format', () => {
+  it.each<[number | string | null, string]>([
+    [90_061_000, '1 d 1 h'],
+    [86_400_000, '1 d'],
+    [3_720_000, '1 h 2 min'],
+    [10_800_000, '3 h'],
+    [125_000, '2 min 5 s'],
+    [4_999, '4 s'],
+    [0, '0 s'],
+    ['45466800000', '526 d 5 h'],
+    [-18_000, '18 s'],
+    [null, '—'],
+    ['abc', '—'],
+  ])('%s ms → %s (never signed)', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+  });
+
   it.each([
-    [90_061_000, '1d 1h'],
-    [3_720_000, '1h 2m'],
-    [125_000, '2m 5s'],
-    [4_000, '4s'],
-    [-7_200_000, 'expired 2h 0m ago'],
-  ])('%i ms → %s', (diff, text) => {
+    [90_061_000, '1 d 1 h'],
+    [125_000, '2 min 5 s'],
+    [-7_200_000, 'expired 2 h ago'],
+    [-10_860_000, 'expired 3 h 1 min ago'],
+  ])('a countdown of %i ms reads %s', (diff, text) => {
     expect(formatRemaining(1_000_000_000 + diff, 1_000_000_000)).toBe(text);
+    expect(formatCountdown(String(diff))).toBe(text);
+  });
+
+  it('flags a negative age as clock skew instead of "-18 s"', () => {
+    expect(describeAge('-18000')).toEqual({
+      text: 'clock skew',
+      skew: 'clock skew: the platform’s time is ahead of this machine by 18 s',
+    });
+    expect(describeAge('65000')).toEqual({ text: '1 min 5 s', skew: null });
+    // Less than a second behind is rounding, not skew.
+    expect(describeAge(-400)).toEqual({ text: '0 s', skew: null });
+    expect(describeAge(null)).toEqual({ text: '—', skew: null });
+  });
+});
+
+describe('duration settings with their unit', () => {
+  it.each<[number, DurationUnit[], { amount: string; unit: DurationUnit }]>([
+    [21_600_000, ['s', 'min', 'h'], { amount: '6', unit: 'h' }],
+    [60_000, ['s', 'min'], { amount: '1', unit: 'min' }],
+    [90_000, ['s', 'min', 'h'], { amount: '90', unit: 's' }],
+    [5_400_000, ['s', 'min', 'h'], { amount: '90', unit: 'min' }],
+  ])('%i ms reads in the largest whole unit', (ms, units, expected) => {
+    expect(splitDuration(ms, units)).toEqual(expected);
+  });
+
+  it('turns a whole number and its unit into ms, refusing anything else', () => {
+    expect(durationMs('6', 'h')).toBe(21_600_000);
+    expect(durationMs(' 2 ', 'min')).toBe(120_000);
+    expect(durationMs('1.5', 'h')).toBeNull();
+    expect(durationMs('-1', 's')).toBeNull();
+    expect(durationMs('', 's')).toBeNull();
   });
 });
 

@@ -65,6 +65,21 @@ describe('RiskStateFile', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('reads back a top-up of each kind, "no target" included (issue 28)', async () => {
+    const file = await open();
+    const ws = file.get('ws-1');
+    const topUps = {
+      a: { ok: true, amount: '1.5', currency: 'BTC', targetLtv: '0.65', at: '1000' },
+      b: { ok: false, why: 'the loan states no initial LTV', at: '1000', noTarget: true },
+      c: { ok: false, why: 'the loan’s LTV is unknown', at: '1000' },
+    } as const;
+    for (const [id, topUp] of Object.entries(topUps)) ws.loans[id] = { band: 'margin-call', topUp };
+    await file.save();
+    const back = (await open()).get('ws-1');
+    for (const [id, topUp] of Object.entries(topUps)) expect(back.loans[id]?.topUp).toEqual(topUp);
+    expect(warnings).toEqual([]);
+  });
+
   it('forgets a workspace', async () => {
     const file = await open();
     file.get('ws-1');

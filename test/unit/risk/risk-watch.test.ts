@@ -5,7 +5,8 @@
  * - it sends nothing: every request is a GET, and the top-up comes from the loan's own figures;
  * - a cycle that throws is reported ("the risk watch failed: …; retrying in …") and retried, and the
  *   watch recovers on its own;
- * - loan ids that name Object.prototype's members are keys like any other.
+ * - loan ids that name Object.prototype's members are keys like any other;
+ * - it keeps the alerts it raised, for a renderer that reloads.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -144,6 +145,19 @@ describe('RiskWatch', () => {
     });
   });
 
+  it('keeps every alert it raised for a renderer that reloads (risk.alerts), oldest first', async () => {
+    const platform = new FakePlatform();
+    platform.loans.set('L1', loan('L1'));
+    const { watch, alerts } = await rig(platform);
+    await watch.board(WS);
+    platform.loans.set('L1', loan('L1', { debtRatio: '0.3', debtRatioStatus: 'healthy' }));
+    await watch.checkNow(WS);
+    expect(alerts.map((a) => a.kind)).toEqual(['margin-call', 'healthy']);
+    expect(watch.alerts(WS)).toEqual(alerts);
+    expect(watch.alerts()).toEqual(alerts);
+    expect(watch.alerts('another workspace')).toEqual([]);
+  });
+
   it('reads a loan the walk lost back by id, and forgets a loan only once it is read closed', async () => {
     const platform = new FakePlatform();
     platform.loans.set('L1', loan('L1'));
@@ -182,7 +196,7 @@ describe('RiskWatch', () => {
     // 2 BTC at LTV 0.85 back to 0.5: 2 × (0.85 / 0.5 − 1) = 1.4 BTC.
     const topUp = { ok: true, amount: '1.4', currency: 'BTC', targetLtv: '0.5' };
     expect(alerts[0]?.topUp).toMatchObject(topUp);
-    expect(alerts[0]?.body).toContain('top up 1.4 BTC to return to LTV 0.5');
+    expect(alerts[0]?.body).toContain('top up 1.4 BTC to return to LTV 50 %');
     expect(board.tracked.L1?.topUp).toMatchObject(topUp);
   });
 

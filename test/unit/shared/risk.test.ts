@@ -1,7 +1,7 @@
 /**
  * The risk arithmetic and the board's pieces (src/shared/risk.ts): decimals read, headroom, the
  * LTV's age, cure time, bands, ordering, totals, alert sentences, the loans tab's search fields,
- * the top-up dry run, the trimmed loan the board keeps, loans sent with nulls, and the settings.
+ * the top-up target, the trimmed loan the board keeps, loans sent with nulls, and the settings.
  */
 import { describe, expect, it } from 'vitest';
 import type { Loan } from '../../../src/shared/platform/resources';
@@ -18,12 +18,10 @@ import {
   ltvAgeMs,
   ltvStatusOf,
   readDecimal,
-  readTopUp,
   riskBand,
   riskSettingsSchema,
   riskTotals,
   sortByHeadroom,
-  topUpDryRunBody,
   topUpTarget,
 } from '../../../src/shared/risk';
 import { activeLoan as loan, rawLoan, RISK_NOW as NOW } from '../../support/fixtures/loans';
@@ -372,64 +370,13 @@ describe('loanSearchFields', () => {
   });
 });
 
-describe('top-up', () => {
-  const collateral = { amount: '2', currency: 'BTC', mainCurrency: 'BTC', extraField: 'dropped' };
-
-  it('reads the target from initialLtv only when it is a positive decimal string', () => {
+describe('top-up target (the table: test/unit/shared/risk-top-up.test.ts)', () => {
+  it('is the lowest positive of rebalance, initial and margin call minus the band; a number is no candidate', () => {
     expect(topUpTarget(loan({ extra: { initialLtv: '0.5' } }))).toBe('0.5');
-    expect(topUpTarget(loan({ extra: { initialLtv: 0.5 as unknown as string } }))).toBeNull();
+    expect(topUpTarget(loan({ extra: { initialLtv: '0.9' } }))).toBe('0.75');
+    expect(topUpTarget(loan({ extra: { initialLtv: '0.9' } }), '10')).toBe('0.7');
+    expect(topUpTarget(rawLoan({ extra: { initialLtv: 0.5 as unknown as string } }))).toBeNull();
     expect(topUpTarget(rawLoan({ extra: { initialLtv: '0' } }))).toBeNull();
-  });
-
-  it('asks the dry run for the collateral back to the initial LTV, in the first collateral currency', () => {
-    const l = rawLoan({
-      amount: '1000',
-      currency: 'USDC',
-      extra: { initialLtv: '0.5' },
-      embedded: {
-        collaterals: [collateral, { amount: '3', currency: 'ETH', mainCurrency: 'ETH' }, { amount: '1' }],
-      },
-    });
-    expect(topUpTarget(l)).toBe('0.5');
-    expect(topUpDryRunBody(l)).toEqual({
-      ok: true,
-      body: {
-        loanAmount: '1000',
-        loanCurrency: 'USDC',
-        collaterals: [
-          { amount: '2', currency: 'BTC', mainCurrency: 'BTC' },
-          { amount: '3', currency: 'ETH', mainCurrency: 'ETH' },
-        ],
-        targetLtv: '0.5',
-        collateralCurrency: 'BTC',
-      },
-    });
-  });
-
-  it('says why no dry run can be asked', () => {
-    expect(topUpDryRunBody(rawLoan({ embedded: { collaterals: [collateral] } }))).toEqual({
-      ok: false,
-      why: 'the loan states no initial LTV to return to',
-    });
-    const noCollateral = { ok: false, why: 'the loan lists no collateral' };
-    const withTarget = (embedded?: unknown) => rawLoan({ extra: { initialLtv: '0.5' }, embedded });
-    expect(topUpDryRunBody(withTarget({ collaterals: [{ amount: '1' }] }))).toEqual(noCollateral);
-    expect(topUpDryRunBody(withTarget())).toEqual(noCollateral);
-  });
-
-  it('reads the dry run answer, keeping the platform strings', () => {
-    expect(
-      readTopUp({ requiredCollateralAmount: '0.125', requiredCollateralCurrency: 'BTC' }, '0.5', '100'),
-    ).toEqual({ ok: true, amount: '0.125', currency: 'BTC', targetLtv: '0.5', at: '100' });
-    const refused = { ok: false, why: 'the dry run gave no collateral amount', at: '100' };
-    expect(
-      readTopUp({ requiredCollateralAmount: 0.125, requiredCollateralCurrency: 'BTC' }, '0.5', '100'),
-    ).toEqual(refused);
-    expect(
-      readTopUp({ requiredCollateralAmount: '0.125', requiredCollateralCurrency: '' }, '0.5', '100'),
-    ).toEqual(refused);
-    expect(readTopUp({ requiredCollateralAmount: '0.125' }, '0.5', '100')).toEqual(refused);
-    expect(readTopUp(null, '0.5', '100')).toEqual(refused);
   });
 });
 
@@ -501,7 +448,7 @@ describe('a loan the platform sends with nulls', () => {
     expect(() => riskTotals(hostile)).not.toThrow();
     expect(riskTotals(hostile).collateral).toEqual(riskTotals(board).collateral);
     for (const l of hostile) {
-      expect(() => topUpDryRunBody(l)).not.toThrow();
+      expect(() => topUpTarget(l)).not.toThrow();
       expect(() => loanSearchFields(l)).not.toThrow();
     }
   });

@@ -3,11 +3,14 @@
  * body is `{ action, nonce, vaultAddress? }`; the platform signs it with the API key's agent
  * wallet). The answer is judged entry by entry against the entries sent. The platform offers no
  * read of the exchange's orders, so an unknown outcome is settled by the operator's own finding.
+ * An order below the exchange's minimum value (MIN_ORDER_NOTIONAL_USD, the same shared check the
+ * order ticket applies) is refused here, the authority, before anything is built.
  */
 import { exchangeSubmitInput } from '../../../shared/actions';
 import {
   describeExchangeAction,
   expectedStatuses,
+  minNotionalRefusal,
   readExchangeAnswer,
   type ExchangeVerdict,
 } from '../../../shared/exchange-actions';
@@ -16,7 +19,7 @@ import { ok } from '../../../shared/result';
 import { exchangeAnswer } from '../../platform/shape';
 import { canonicalValue } from '../canonical';
 import { DO_NOT_RESEND, type ActionKindSpec } from './kind-spec';
-import { clip, definedOnly, flattenFields } from './request-parts';
+import { clip, definedOnly, flattenFields, refuse } from './request-parts';
 
 function exchangeHeadline(exchange: ExchangeVerdict, errors: number): string {
   const n = exchange.statuses.length;
@@ -48,6 +51,8 @@ export const exchangeSubmit: ActionKindSpec<'exchange.submit'> = {
   example: { kind: 'exchange.submit', action: { type: 'cancel', cancels: [{ a: 0, o: 1 }] } },
   // No read is needed: the nonce is the only thing the console adds, strictly increasing.
   async build(ctx, input) {
+    const small = minNotionalRefusal(input.action);
+    if (small !== null) return refuse(small.message, small.field);
     const entries = expectedStatuses(input.action);
     const body = definedOnly({
       action: input.action,

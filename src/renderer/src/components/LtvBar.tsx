@@ -66,15 +66,9 @@ export function LtvBar({
   );
   if (compact)
     return (
-      <span
-        className="ltv ltv-compact"
-        title={`LTV ${ltv}`}
-        style={{ display: 'flex', alignItems: 'center', gap: 6 }}
-      >
-        <span className="amount" style={{ minWidth: 52 }}>
-          {formatRatioPercent(ltv)}
-        </span>
-        <span style={{ flex: 1 }}>{track}</span>
+      <span className="ltv ltv-compact" title={`LTV ${ltv}`} data-testid="ltv-cell">
+        <span className="amount">{formatRatioPercent(ltv)}</span>
+        <span className="ltv-compact-track">{track}</span>
       </span>
     );
   return (

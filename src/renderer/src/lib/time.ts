@@ -40,16 +40,61 @@ export function timestampTitle(raw: unknown): string {
   return `${t.raw} · ${new Date(t.ms).toISOString()}${how}`;
 }
 
-/** "3d 4h", "12m 5s", "expired 2h ago". */
+/**
+ * The console's one duration format (issue 28): the two largest units, spaced, a zero second unit
+ * left out: "2 d 4 h", "3 h", "3 h 5 min", "4 min 10 s", "18 s". Never signed: what a negative span
+ * means is the caller's to say (`formatCountdown`, `describeAge`). Unknown or unreadable: "—".
+ * Display only: the ms string goes through a JS number, whole seconds down.
+ */
+export function formatDuration(ms: number | string | null | undefined): string {
+  if (ms === null || ms === undefined || ms === '') return '—';
+  const n = Math.abs(Number(ms));
+  if (!Number.isFinite(n)) return '—';
+  const s = Math.floor(n / 1000);
+  const units: [number, string][] = [
+    [Math.floor(s / 86_400), 'd'],
+    [Math.floor((s % 86_400) / 3600), 'h'],
+    [Math.floor((s % 3600) / 60), 'min'],
+    [s % 60, 's'],
+  ];
+  const first = units.findIndex(([v]) => v > 0);
+  if (first < 0) return '0 s';
+  const [big, bigUnit] = units[first] as [number, string];
+  const next = units[first + 1];
+  return next !== undefined && next[0] > 0 ? `${big} ${bigUnit} ${next[0]} ${next[1]}` : `${big} ${bigUnit}`;
+}
+
+/** Time left: "2 h 5 min"; once passed, "expired 3 h ago" (never a negative figure). */
+export function formatCountdown(remainingMs: number | string | null | undefined): string {
+  if (remainingMs === null || remainingMs === undefined || remainingMs === '') return '—';
+  const n = Number(remainingMs);
+  if (!Number.isFinite(n)) return '—';
+  return n >= 0 ? formatDuration(n) : `expired ${formatDuration(-n)} ago`;
+}
+
+/** "3 d 4 h" until `targetMs`, or "expired 2 h ago". */
 export function formatRemaining(targetMs: number, nowMs: number): string {
-  const diff = targetMs - nowMs;
-  const abs = Math.abs(diff);
-  const s = Math.floor(abs / 1000);
-  const d = Math.floor(s / 86400);
-  const h = Math.floor((s % 86400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const text = d > 0 ? `${d}d ${h}h` : h > 0 ? `${h}h ${m}m` : m > 0 ? `${m}m ${s % 60}s` : `${s % 60}s`;
-  return diff >= 0 ? text : `expired ${text} ago`;
+  return formatCountdown(targetMs - nowMs);
+}
+
+/** Ages below this are rounding, not skew: "0 s". */
+const SKEW_TOLERANCE_MS = 1000;
+
+/**
+ * An age ("18 s" since the platform's time): a negative one means the platform's clock is ahead of
+ * this machine's, so it is flagged instead of shown as "-18 s".
+ */
+export function describeAge(ageMs: number | string | null | undefined): {
+  text: string;
+  skew: string | null;
+} {
+  const n = ageMs === null || ageMs === undefined || ageMs === '' ? NaN : Number(ageMs);
+  if (!Number.isFinite(n)) return { text: '—', skew: null };
+  if (n > -SKEW_TOLERANCE_MS) return { text: formatDuration(Math.max(0, n)), skew: null };
+  return {
+    text: 'clock skew',
+    skew: `clock skew: the platform’s time is ahead of this machine by ${formatDuration(-n)}`,
+  };
 }
 
 /** `<input type="datetime-local">` value → epoch ms string, or undefined when empty/invalid. */
@@ -65,4 +110,27 @@ export function epochMsToLocalInput(ms: string | undefined): string {
   if (n === null) return '';
   const d = new Date(n);
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}
+
+/** The units a duration setting is typed in, with their size in ms. */
+export const DURATION_UNITS = { s: 1000, min: 60_000, h: 3_600_000 } as const;
+export type DurationUnit = keyof typeof DURATION_UNITS;
+export const DURATION_UNIT_NAMES: Record<DurationUnit, string> = { s: 'seconds', min: 'minutes', h: 'hours' };
+
+/** A setting in ms as the operator reads it: the largest unit that holds it whole (21600000 → 6 h). */
+export function splitDuration(
+  ms: number,
+  units: readonly DurationUnit[],
+): { amount: string; unit: DurationUnit } {
+  const fit = [...units]
+    .sort((a, b) => DURATION_UNITS[b] - DURATION_UNITS[a])
+    .find((u) => ms % DURATION_UNITS[u] === 0);
+  const unit = fit ?? 's';
+  return { amount: String(ms / DURATION_UNITS[unit]), unit };
+}
+
+/** "6" hours → 21600000; anything but a whole number (up to 7 digits) → null. */
+export function durationMs(amount: string, unit: DurationUnit): number | null {
+  const text = amount.trim();
+  return /^\d{1,7}$/.test(text) ? Number(text) * DURATION_UNITS[unit] : null;
 }

@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import type { WorkspaceView } from '@shared/contract';
 import { useReadiness } from '../state/readiness';
 import { ALL_TABS, type TabId } from '@shared/tabs';
@@ -7,7 +7,7 @@ import { TopBar } from './TopBar';
 import { TabBar } from './TabBar';
 import { TabView } from './TabView';
 import { UpdateBanner } from '../components/updates/UpdateBanner';
-import { RiskNotices } from '../features/risk/RiskNotices';
+import { AlertStrip, type AlertCentreState } from '../features/risk/AlertCentre';
 
 const ENV_BANNER: Record<WorkspaceView['environment'], string | null> = {
   production: 'PRODUCTION — every action moves real funds',
@@ -21,6 +21,12 @@ export function Shell({ workspace }: { workspace: WorkspaceView }) {
   const ui = useWorkspaceUi(workspace.id);
   const ready = useReadiness((s) => s.ready);
   const setTab = (tab: TabId) => useUiStateStore.getState().setTab(workspace.id, tab);
+  // The alert centre's panel: opened from the top bar's bell or from the strip.
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const alerts = useMemo<AlertCentreState>(
+    () => ({ open: alertsOpen, setOpen: setAlertsOpen }),
+    [alertsOpen],
+  );
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -48,9 +54,10 @@ export function Shell({ workspace }: { workspace: WorkspaceView }) {
         </div>
       ) : null}
       <UpdateBanner />
-      <TopBar workspace={workspace} />
-      <RiskNotices workspaceId={workspace.id} />
+      <TopBar workspace={workspace} alerts={alerts} />
       <TabBar active={ui.tab} onSelect={setTab} />
+      {/* Under the tab bar, so that the tabs never move: only for loans in default or margin call. */}
+      <AlertStrip workspaceId={workspace.id} onOpen={() => setAlertsOpen(true)} />
       <main className="view" data-testid={`view-${ui.tab}`}>
         <Suspense
           fallback={

@@ -5,6 +5,7 @@ import { useTheme } from '../state/theme';
 import { CopyButton } from '../components/CopyButton';
 import { GuardMeter } from '../components/actions/GuardMeter';
 import { UnsettledNotice } from '../components/actions/UnsettledNotice';
+import { AlertBell, type AlertCentreState } from '../features/risk/AlertCentre';
 
 /** `name — environment — 8-char org id…`; the full values are the option's title. */
 function optionLabel(w: WorkspaceView): string {
@@ -18,7 +19,7 @@ function fullLabel(w: WorkspaceView): string {
 
 const THEME_LABEL = { system: 'Theme: system', light: 'Theme: light', dark: 'Theme: dark' } as const;
 
-export function TopBar({ workspace }: { workspace: WorkspaceView }) {
+export function TopBar({ workspace, alerts }: { workspace: WorkspaceView; alerts: AlertCentreState }) {
   const list = useWorkspaceList();
   const theme = useTheme();
   return (
@@ -63,6 +64,7 @@ export function TopBar({ workspace }: { workspace: WorkspaceView }) {
         </button>
       ) : null}
       <span className="topbar-spacer" />
+      <AlertBell workspaceId={workspace.id} state={alerts} />
       <UnsettledNotice />
       <GuardMeter workspaceId={workspace.id} />
       <button

@@ -1,6 +1,6 @@
 /**
  * The risk board's server state (src/renderer/src/features/risk/queries.ts): the watch's events
- * into the cache (a shown board re-reads when a cycle ends, alerts arrive newest first, the last
+ * into the cache (a shown board re-reads when a cycle ends, alerts join their loan's line, the last
  * cycle's failure is kept), and the calls' answers put in place.
  */
 import { describe, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import {
   subscribeRiskEvents,
   watchFailureQuery,
 } from '../../../../src/renderer/src/features/risk/queries';
+import { EMPTY_BOOK, linesOf } from '../../../../src/renderer/src/features/risk/alert-book';
 import { settle } from '../../../support/fake-copper';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
 
@@ -26,6 +27,12 @@ const q = useQueryFixture((fx) => {
 const board = (tag: string) => ({ workspaceId: 'a', lastCycleAt: tag, loans: [] }) as unknown as RiskBoard;
 const alert = (loanId: string, kind: RiskAlert['kind'], workspaceId = 'a') =>
   ({ workspaceId, loanId, kind, title: kind, body: '', at: '0', desktopNotified: true }) as RiskAlert;
+
+/** `loan:kind:open|answered` of workspace a's lines, in the centre's order. */
+const shownLines = () =>
+  linesOf(q.client.getQueryData(riskAlertsQuery.queryKey) ?? EMPTY_BOOK, 'a').map(
+    (l) => `${l.loanId}:${l.latest.kind}:${l.acknowledged ? 'answered' : 'open'}`,
+  );
 
 function showBoard(wsId: string) {
   const shown = q.show<RiskBoard>(riskBoardQuery(wsId, FULL_PARAMS));
@@ -51,25 +58,54 @@ describe("the watch's events", () => {
     expect(q.client.getQueryData(watchFailureQuery('a').queryKey)).toMatchObject({ failure: null });
   });
 
-  it('keeps alerts newest first, at most 50', () => {
-    for (let i = 0; i < 60; i += 1) q.copper.emit('risk-alert', alert(`loan-${i}`, 'warning'));
-    const alerts = q.client.getQueryData(riskAlertsQuery.queryKey) ?? [];
-    expect(alerts).toHaveLength(50);
-    expect(alerts[0]?.loanId).toBe('loan-59');
+  it("reads the watch's alerts once, folded with events: an alert both bring is one alert", async () => {
+    const [read, ...again] = q.copper.of('risk.alerts');
+    expect(read?.input).toEqual({});
+    expect(again).toEqual([]);
+    const raisedDuringRead = { ...alert('x', 'reminder'), at: '2' };
+    q.copper.emit('risk-alert', raisedDuringRead);
+    read?.answer(ok([alert('x', 'margin-call'), alert('y', 'default'), raisedDuringRead]));
+    await settle();
+    // The event repeats one the read returned (raised between the read and its answer).
+    q.copper.emit('risk-alert', raisedDuringRead);
+    expect(shownLines()).toEqual(['y:default:open', 'x:reminder:open']);
+    const book = q.client.getQueryData(riskAlertsQuery.queryKey) ?? EMPTY_BOOK;
+    expect(linesOf(book, 'a').map((l) => l.history.length)).toEqual([1, 2]);
+    // A view of the centre does not read again: events keep the book.
+    q.show(riskAlertsQuery);
+    await settle();
+    expect(q.copper.of('risk.alerts')).toHaveLength(1);
+  });
+
+  it('margin calls the board says are acknowledged come back answered', async () => {
+    const T = '1700000000000';
+    q.copper
+      .of('risk.alerts')[0]
+      ?.answer(ok([{ ...alert('x', 'margin-call'), at: T }, alert('y', 'reminder')]));
+    await settle();
+    expect(shownLines()).toEqual(['y:reminder:open', 'x:margin-call:open']);
+    q.copper.answerWith('risk.board', {
+      ...board('b1'),
+      tracked: { x: { band: 'margin-call', acknowledgedAt: T } },
+    });
+    showBoard('a');
+    await settle();
+    expect(shownLines()).toEqual(['y:reminder:open', 'x:margin-call:answered']);
+  });
+
+  it("puts each alert on its loan's line, in the loan's latest state", () => {
+    for (const a of [alert('x', 'margin-call'), alert('y', 'warning'), alert('x', 'healthy')])
+      q.copper.emit('risk-alert', a);
+    expect(shownLines()).toEqual(['y:warning:open', 'x:healthy:open']);
   });
 });
 
 describe('acknowledge', () => {
-  it("puts the answer's board under every parameter set and drops the loan's margin-call alerts", async () => {
+  it("puts the answer's board under every parameter set and marks the loan's line answered", async () => {
     q.client.setQueryData(riskBoardQuery('a', HEAD_PARAMS).queryKey, board('head'));
     q.client.setQueryData(riskBoardQuery('a', FULL_PARAMS).queryKey, board('full'));
     q.client.setQueryData(riskBoardQuery('b', FULL_PARAMS).queryKey, board('other workspace'));
-    for (const a of [
-      alert('x', 'margin-call'),
-      alert('x', 'reminder'),
-      alert('x', 'healthy'),
-      alert('y', 'reminder'),
-    ])
+    for (const a of [alert('x', 'margin-call'), alert('x', 'reminder'), alert('y', 'reminder')])
       q.copper.emit('risk-alert', a);
     q.copper.answerWith('risk.acknowledge', board('acknowledged'));
     const res = await acknowledgeRisk('a', 'x', q.client);
@@ -84,7 +120,6 @@ describe('acknowledge', () => {
     expect(q.client.getQueryData(riskBoardQuery('b', FULL_PARAMS).queryKey)?.lastCycleAt).toBe(
       'other workspace',
     );
-    const left = (q.client.getQueryData(riskAlertsQuery.queryKey) ?? []).map((a) => `${a.loanId}:${a.kind}`);
-    expect(left).toEqual(['y:reminder', 'x:healthy']);
+    expect(shownLines()).toEqual(['y:reminder:open', 'x:reminder:answered']);
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ActionResult } from '@shared/actions';
+import type { ActionResult, PreparedAction } from '@shared/actions';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../ErrorBanner';
 import { useActionStore, type OpenAction } from './action-store';
@@ -133,22 +133,29 @@ function ActionDialog({ open }: { open: OpenAction }) {
             of its key id). If the workspace&apos;s key or base URL changes before you confirm, nothing is
             sent.
           </p>
+          {open.summaryLines?.length ? (
+            <ol
+              className="confirm-lines mono small"
+              data-testid="confirm-lines"
+              aria-label="What the request does"
+            >
+              {open.summaryLines.map((line, i) => (
+                <li key={i} data-testid="confirm-line">
+                  {line}
+                </li>
+              ))}
+            </ol>
+          ) : null}
           {prepared.fields.length ? (
-            <table className="prepared-fields" data-testid="confirm-fields">
-              <tbody>
-                {prepared.fields.map((f) => (
-                  <tr key={f.name} data-testid={`confirm-field-${f.name}`}>
-                    <th scope="row" className="mono">
-                      {f.name}
-                    </th>
-                    <td className="mono" data-testid="confirm-field-value">
-                      {f.value}
-                    </td>
-                    <td className="muted">{f.note ?? ''}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            open.summaryLines?.length ? (
+              // The lines say it in a few words; every field stays one click away.
+              <details data-testid="confirm-fields-details">
+                <summary className="small">Every field of the body ({prepared.fields.length})</summary>
+                <FieldTable fields={prepared.fields} />
+              </details>
+            ) : (
+              <FieldTable fields={prepared.fields} />
+            )
           ) : (
             <p className="small muted" data-testid="confirm-no-body">
               No body: the media type alone selects the operation.
@@ -223,6 +230,26 @@ function ActionDialog({ open }: { open: OpenAction }) {
         </div>
       </form>
     </dialog>
+  );
+}
+
+function FieldTable({ fields }: { fields: PreparedAction['fields'] }) {
+  return (
+    <table className="prepared-fields" data-testid="confirm-fields">
+      <tbody>
+        {fields.map((f) => (
+          <tr key={f.name} data-testid={`confirm-field-${f.name}`}>
+            <th scope="row" className="mono">
+              {f.name}
+            </th>
+            <td className="mono" data-testid="confirm-field-value">
+              {f.value}
+            </td>
+            <td className="muted">{f.note ?? ''}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 

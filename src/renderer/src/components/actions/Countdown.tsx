@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { formatDuration } from '../../lib/time';
 
 /** "12 s" until an epoch-ms string, ticking each second; "now" once it has passed. */
 export function Countdown({ until }: { until: string }) {
@@ -10,6 +11,6 @@ export function Countdown({ until }: { until: string }) {
     return () => clearInterval(timer);
   }, [left]);
   if (!(left > 0)) return <span data-testid="countdown">now</span>;
-  const s = Math.ceil(left / 1000);
-  return <span data-testid="countdown">{s >= 60 ? `${Math.floor(s / 60)} min ${s % 60} s` : `${s} s`}</span>;
+  // Whole seconds up, so the last second reads "1 s", not "0 s"; the console's one duration format.
+  return <span data-testid="countdown">{formatDuration(Math.ceil(left / 1000) * 1000)}</span>;
 }

@@ -10,6 +10,11 @@ export interface OpenAction {
   prepared: PreparedAction;
   /** Told the outcome once it is known, so the feature can refresh what it shows. */
   onResult?: (result: ActionResult, prepared: PreparedAction) => void;
+  /**
+   * What the request does, one line each, read by the feature from the prepared body's exact bytes
+   * (the exchange's orders); the confirmation lists them and puts the field view on expand.
+   */
+  summaryLines?: string[];
 }
 
 interface ActionState {

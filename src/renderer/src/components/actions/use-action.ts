@@ -19,6 +19,8 @@ export interface ActionLauncher {
     workspaceId: string,
     input: ActionInput,
     onResult?: (r: ActionResult, prepared: PreparedAction) => void,
+    /** Lines the confirmation lists, read from the prepared request (see OpenAction.summaryLines). */
+    summarize?: (prepared: PreparedAction) => string[] | undefined,
   ): Promise<void>;
   reset(): void;
 }
@@ -31,7 +33,7 @@ export function useActionLauncher(): ActionLauncher {
   const [error, setError] = useState<AppError | null>(null);
   const [preparing, setPreparing] = useState(false);
 
-  const launch: ActionLauncher['launch'] = async (workspaceId, input, onResult) => {
+  const launch: ActionLauncher['launch'] = async (workspaceId, input, onResult, summarize) => {
     setFieldErrors({});
     setError(null);
     const early = actionInput.safeParse(input);
@@ -51,7 +53,10 @@ export function useActionLauncher(): ActionLauncher {
       } else setError(res.error);
       return;
     }
-    useActionStore.getState().show({ prepared: res.value, onResult });
+    const summaryLines = summarize?.(res.value);
+    useActionStore
+      .getState()
+      .show({ prepared: res.value, onResult, ...(summaryLines ? { summaryLines } : {}) });
   };
 
   return {

@@ -5,11 +5,13 @@
 export { columnsFor } from './columns';
 export { DetailPane } from './DetailPane';
 export { Form } from './Form';
+export { JsonEditor } from './JsonEditor';
 export { FieldList, type Field } from './FieldList';
 export { ListSection } from './ListSection';
 export { CheckboxField, FormField, JsonTextArea, SelectField, TextField, type SelectOption } from './fields';
 export { DraftFilterBar, FilterBar, RefreshButton, type FilterActionsProps } from './FilterBar';
 export { filterFieldsFor, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
+export { SectionTabs, type SectionTab } from './SectionTabs';
 export { NONE, SubTable, type SubColumn } from './SubTable';
 export { parseJsonText, type JsonTextCheck } from './json-text';
 export { useDismissOnEscape } from './use-dismiss-on-escape';

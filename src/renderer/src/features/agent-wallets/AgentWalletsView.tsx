@@ -4,14 +4,17 @@ import { z } from 'zod';
 import type { AgentWalletsRead, WorkspaceView } from '@shared/contract';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
-import { FilterBar, filterFieldsFor, useTabTable } from '../../components/view-kit';
+import { FilterBar, SectionTabs, filterFieldsFor, useTabTable } from '../../components/view-kit';
 import { usePortfolios } from '../../state/portfolios';
+import { Blotter } from './Blotter';
 import { ExchangeComposer } from './ExchangeComposer';
 import { agentWalletColumns } from './columns';
 import { agentWalletsQuery } from './queries';
 
 const filterSchema = z.object({
   portfolioId: z.string().optional(),
+  /** Which part of the tab shows: the wallets with the exchange tools, or the blotter. */
+  section: z.enum(['wallets', 'blotter']).optional(),
 });
 type Filters = z.infer<typeof filterSchema>;
 const DEFAULTS: Filters = {};
@@ -47,33 +50,51 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
   const refresh = () => void entry.refetch();
 
   const table = useTabTable(wsId, 'agent-wallets', LAYOUT, entry, refresh);
+  const section = filters.section ?? 'wallets';
   return (
     <div className="split-v">
-      <FilterBar
-        actions={{ onRefresh: refresh }}
-        fields={[f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio')]}
-        value={filters}
-        onChange={(patch) => setFilters({ ...filters, ...patch })}
+      <SectionTabs
+        label="Agent wallets sections"
+        sections={SECTIONS}
+        active={section}
+        onSelect={(id) => setFilters({ ...filters, section: id })}
+        testIdPrefix="agent-wallets-section-"
       />
-      <section className="pane" style={{ flex: '0 0 34%' }}>
-        <DataTable
-          {...table}
-          rows={entry.data?.agentWallets ?? null}
-          columns={columns}
-          getRowId={(w) => w.id}
-          emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
-          toolbar={
-            <>
-              <h2 className="pane-title">Agent wallets</h2>
-              {entry.data ? <ReadNote read={entry.data} /> : null}
-            </>
-          }
-        />
-      </section>
-      <ExchangeComposer workspace={workspace} />
+      {section === 'blotter' ? <Blotter workspace={workspace} /> : null}
+      {section === 'wallets' ? (
+        <>
+          <FilterBar
+            actions={{ onRefresh: refresh }}
+            fields={[f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio')]}
+            value={filters}
+            onChange={(patch) => setFilters({ ...filters, ...patch })}
+          />
+          <section className="pane" style={{ flex: '0 0 34%' }}>
+            <DataTable
+              {...table}
+              rows={entry.data?.agentWallets ?? null}
+              columns={columns}
+              getRowId={(w) => w.id}
+              emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
+              toolbar={
+                <>
+                  <h2 className="pane-title">Agent wallets</h2>
+                  {entry.data ? <ReadNote read={entry.data} /> : null}
+                </>
+              }
+            />
+          </section>
+          <ExchangeComposer workspace={workspace} />
+        </>
+      ) : null}
     </div>
   );
 }
+
+const SECTIONS = [
+  { id: 'wallets', label: 'Wallets & exchange' },
+  { id: 'blotter', label: 'Blotter' },
+] as const;
 
 /**
  * Where the list came from, when it was not the expected `agentWallets` key (the platform does not

@@ -1,36 +1,67 @@
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
-import { describeExchangeAction, vaultAddress as vaultSchema } from '@shared/exchange-actions';
+import type { PreparedAction } from '@shared/actions';
+import {
+  describeExchangeAction,
+  vaultAddress as vaultSchema,
+  type ExchangeAction,
+} from '@shared/exchange-actions';
+import type { ExchangeAsset } from '@shared/exchange-assets';
+import type { AgentWallet } from '@shared/platform/resources';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { OutcomeView } from '../../components/actions/OutcomeView';
 import { useActionLauncher } from '../../components/actions/use-action';
+import { usePortfolios } from '../../state/portfolios';
+import { toAppError } from '../../state/query-client';
 import { EXCHANGE_ACTION_FORMS } from './exchange-action-form';
 import { template, TEMPLATE_TYPES, validateActionText } from './exchange-actions';
-import { JsonTextArea, TextField } from '../../components/view-kit';
+import { JsonEditor, TextField } from '../../components/view-kit';
+import { AssetTablePanel } from './AssetTablePanel';
+import { OrderTicket } from './OrderTicket';
+import { preparedLines } from './order-ticket';
+import { agentWalletsQuery, exchangeAssetsQuery } from './queries';
 import { SessionList } from './SessionList';
+import { signerOf } from './signer';
 import { useExchangeSession, useSentActions } from './session-store';
 
+type Mode = 'ticket' | 'json';
+const NO_ASSETS: ExchangeAsset[] = [];
+
 /**
- * Compose a Hyperliquid exchange action, validate it with the shared schema, review the exact
- * request the main side prepared (its nonce included), send it once, and read the answer order by
- * order. The body is platform-facts' `{action, nonce, vaultAddress?}`: the platform signs with the
- * API key's own agent wallet, so no portfolio is chosen here.
+ * Compose a Hyperliquid exchange action, with the order ticket's fields (OrderTicket.tsx) or as
+ * JSON ("Advanced", every other action type), validated with the shared schema; review the exact
+ * request the main side prepared (its nonce included; its orders as lines), send it once, and read
+ * the answer order by order. The body is platform-facts' `{action, nonce, vaultAddress?}`: the
+ * platform signs with the API key's own agent wallet, so no portfolio is chosen here; the ticket
+ * names the one the console believes it is (`selectedWallet`, else the only active one).
  */
-export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
-  const [text, setText] = useState(() => JSON.stringify(template('order', Date.now()), null, 2));
+export function ExchangeComposer({
+  workspace,
+  selectedWallet = null,
+}: {
+  workspace: WorkspaceView;
+  selectedWallet?: AgentWallet | null;
+}) {
+  const [mode, setMode] = useState<Mode>('ticket');
   const [vault, setVault] = useState('');
   const [shownId, setShownId] = useState<string | null>(null);
   const sent = useSentActions(workspace.id);
   const launcher = useActionLauncher();
-  const validation = useMemo(() => validateActionText(text), [text]);
+  const table = useQuery(exchangeAssetsQuery(workspace.id));
+  const wallets = useQuery(agentWalletsQuery(workspace.id, {}));
+  const portfolios = usePortfolios(workspace.id);
+  const assets = table.data?.assets ?? NO_ASSETS;
+  const signer = useMemo(() => {
+    const names = new Map((portfolios.data ?? []).map((p) => [p.portfolioId, p.portfolioName]));
+    return signerOf(wallets.data?.agentWallets ?? null, selectedWallet, (id) => names.get(id));
+  }, [wallets.data, portfolios.data, selectedWallet]);
   const vaultOk = vault === '' || vaultSchema.safeParse(vault).success;
   const shown = sent.find((s) => s.id === shownId) ?? sent[0];
-  const blocked = !vaultOk ? 'Vault address must be 0x + 40 hex digits.' : null;
 
-  const review = () => {
-    if (!validation.ok || !vaultOk) return;
-    const action = validation.action;
+  const review = (action: ExchangeAction) => {
+    if (!vaultOk) return;
     void launcher.launch(
       workspace.id,
       EXCHANGE_ACTION_FORMS['exchange.submit'].input(action, vault),
@@ -46,73 +77,84 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
         });
         setShownId(result.id);
       },
+      // The confirmation lists what the prepared body's exact bytes say, not what was typed.
+      (prepared: PreparedAction) => preparedLines(prepared.request.body, assets),
     );
   };
 
+  const vaultField = (
+    <TextField
+      label="Vault address (optional)"
+      className="mono"
+      value={vault}
+      onChange={setVault}
+      placeholder="0x…"
+      testId="composer-vault"
+      width={200}
+      problem={vaultOk ? null : 'Vault address must be 0x + 40 hex digits.'}
+    />
+  );
+
   return (
     <section className="composer" data-testid="exchange-composer">
-      <div className="composer-editor">
-        <h2 className="pane-title">Exchange composer</h2>
-        <p className="small muted">
-          The platform signs with this API key's agent wallet; the nonce is set when the request is prepared.
-        </p>
-        <p className="small muted" data-testid="composer-user-signed">
-          Not offered: user-signed actions such as usdClassTransfer. Hyperliquid requires signatureChainId,
-          hyperliquidChain and a nonce signed with the account&apos;s own EIP-712 key, which the console does
-          not hold; do those on the exchange itself.
-        </p>
-        <TextField
-          label="Vault address (optional)"
-          className="mono"
-          value={vault}
-          onChange={setVault}
-          placeholder="0x…"
-          testId="composer-vault"
-          width={200}
-        />
-        <div className="actions-row" role="group" aria-label="Templates">
-          {TEMPLATE_TYPES.map((t) => (
-            <button
-              key={t}
-              type="button"
-              className="btn small"
-              data-testid={`template-${t}`}
-              onClick={() => setText(JSON.stringify(template(t, Date.now()), null, 2))}
-            >
-              {t}
-            </button>
-          ))}
-        </div>
-        <JsonTextArea
-          testId="composer-json"
-          value={text}
-          onChange={setText}
-          invalid={!validation.ok}
-          label="Action JSON"
-        />
+      <div className="composer-editor" style={{ overflow: 'auto' }}>
         <div className="actions-row">
-          {validation.ok ? (
-            <span className="small" data-testid="composer-valid">
-              <Badge value="ok" label="valid" /> {describeExchangeAction(validation.action)}
-            </span>
-          ) : (
-            <span className="field-error" data-testid="composer-error">
-              {validation.error}
-            </span>
-          )}
+          <h2 className="pane-title">Exchange</h2>
           <span className="topbar-spacer" />
-          {blocked ? <span className="why-not">{blocked}</span> : null}
-          {launcher.error ? <ErrorBanner error={launcher.error} testId="composer-refused" /> : null}
-          <button
-            type="button"
-            className="btn primary"
-            data-testid={`action-${EXCHANGE_ACTION_FORMS['exchange.submit'].kind}`}
-            disabled={!validation.ok || blocked !== null || launcher.preparing}
-            onClick={review}
-          >
-            {launcher.preparing ? 'Preparing…' : EXCHANGE_ACTION_FORMS['exchange.submit'].label}
-          </button>
+          <div className="actions-row" role="group" aria-label="How to compose">
+            {(
+              [
+                ['ticket', 'Order ticket'],
+                ['json', 'Advanced (JSON)'],
+              ] as const
+            ).map(([m, label]) => (
+              <button
+                key={m}
+                type="button"
+                className={mode === m ? 'btn small primary' : 'btn small'}
+                aria-pressed={mode === m}
+                data-testid={`composer-mode-${m}`}
+                onClick={() => setMode(m)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
         </div>
+        {mode === 'ticket' ? (
+          table.data ? (
+            <>
+              <OrderTicket
+                key={workspace.id}
+                assets={assets}
+                signer={signer}
+                preparing={launcher.preparing}
+                onReview={review}
+                vaultField={vaultField}
+              />
+              <AssetTablePanel workspaceId={workspace.id} table={table.data} />
+            </>
+          ) : table.error ? (
+            <ErrorBanner error={toAppError(table.error)} testId="asset-table-unreadable" />
+          ) : (
+            <p className="muted small">Reading the asset table…</p>
+          )
+        ) : (
+          <>
+            <p className="small muted">
+              The platform signs with this API key&apos;s agent wallet; the nonce is set when the request is
+              prepared.
+            </p>
+            {vaultField}
+            <JsonComposer preparing={launcher.preparing} onReview={review} />
+          </>
+        )}
+        {launcher.error ? <ErrorBanner error={launcher.error} testId="composer-refused" /> : null}
+        {Object.entries(launcher.fieldErrors).map(([field, message]) => (
+          <p key={field} className="field-error" data-testid="composer-field-refused">
+            {field}: {message}
+          </p>
+        ))}
       </div>
       <div className="composer-result">
         <h2 className="pane-title">
@@ -133,5 +175,65 @@ export function ExchangeComposer({ workspace }: { workspace: WorkspaceView }) {
         />
       </div>
     </section>
+  );
+}
+
+/** The advanced mode: any agent-signed action as JSON, from a template or typed. */
+function JsonComposer({
+  preparing,
+  onReview,
+}: {
+  preparing: boolean;
+  onReview(action: ExchangeAction): void;
+}) {
+  const [text, setText] = useState(() => JSON.stringify(template('order', Date.now()), null, 2));
+  const validation = useMemo(() => validateActionText(text), [text]);
+  return (
+    <>
+      <p className="small muted" data-testid="composer-user-signed">
+        Not offered: user-signed actions such as usdClassTransfer. Hyperliquid requires signatureChainId,
+        hyperliquidChain and a nonce signed with the account&apos;s own EIP-712 key, which the console does
+        not hold; do those on the exchange itself.
+      </p>
+      <div className="actions-row" role="group" aria-label="Templates">
+        {TEMPLATE_TYPES.map((t) => (
+          <button
+            key={t}
+            type="button"
+            className="btn small"
+            data-testid={`template-${t}`}
+            onClick={() => setText(JSON.stringify(template(t, Date.now()), null, 2))}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <JsonEditor
+        testId="composer-json"
+        value={text}
+        onChange={setText}
+        label="Action JSON"
+        problem={validation.ok ? null : validation.error}
+        problemTestId="composer-error"
+        valid={
+          validation.ok && (
+            <span className="small" data-testid="composer-valid">
+              <Badge value="ok" label="valid" /> {describeExchangeAction(validation.action)}
+            </span>
+          )
+        }
+      >
+        <span className="topbar-spacer" />
+        <button
+          type="button"
+          className="btn primary"
+          data-testid={`action-${EXCHANGE_ACTION_FORMS['exchange.submit'].kind}`}
+          disabled={!validation.ok || preparing}
+          onClick={() => validation.ok && onReview(validation.action)}
+        >
+          {preparing ? 'Preparing…' : EXCHANGE_ACTION_FORMS['exchange.submit'].label}
+        </button>
+      </JsonEditor>
+    </>
   );
 }

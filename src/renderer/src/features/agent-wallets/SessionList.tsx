@@ -52,7 +52,7 @@ export function SessionList({
       onLayoutChange={setLayout}
       selectedId={selected}
       onSelect={(s) => onSelect(s.id)}
-      emptyText="Sent actions of this session appear here."
+      emptyText="Sent actions of this session appear here; every order sent stays in the Blotter."
       toolbar={<span className="pane-title">This session</span>}
     />
   );

@@ -29,5 +29,23 @@ export const useExchangeSession = create<SessionState>()((set, get) => ({
     set({ byWs: { ...get().byWs, [wsId]: [entry, ...(get().byWs[wsId] ?? [])].slice(0, 500) } }),
 }));
 
+/** The session's record of an action just sent (the nonce read from the prepared fields). */
+export function sentAction(
+  result: ActionResult,
+  prepared: PreparedAction,
+  action: ExchangeAction,
+  vaultAddress?: string,
+): SentAction {
+  return {
+    id: result.id,
+    nonce: prepared.fields.find((f) => f.name === 'nonce')?.value ?? '',
+    prepared,
+    sentAt: Date.now(),
+    action,
+    ...(vaultAddress ? { vaultAddress } : {}),
+    result,
+  };
+}
+
 const NONE: SentAction[] = [];
 export const useSentActions = (wsId: string) => useExchangeSession((s) => s.byWs[wsId] ?? NONE);

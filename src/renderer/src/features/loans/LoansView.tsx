@@ -15,6 +15,7 @@ import {
 import { usePortfolios } from '../../state/portfolios';
 import { useWalk } from '../../state/use-walk';
 import { loanColumns } from './columns';
+import { usePriceSheet } from '../../state/prices/use-price-sheet';
 import { LoanDetailLoader } from './LoanDetailLoader';
 import { LtvDryRun } from './LtvDryRun';
 import {
@@ -41,7 +42,11 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
   const params = useMemo(() => toWalkParams(filters), [filters]);
   const walk = useWalk(loansListAllQuery(wsId, params));
   const portfolios = usePortfolios(wsId);
-  const columns = useMemo(() => loanColumns(workspace.organizationId), [workspace.organizationId]);
+  const prices = usePriceSheet(wsId);
+  const columns = useMemo(
+    () => loanColumns(workspace.organizationId, prices),
+    [workspace.organizationId, prices],
+  );
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
   const table = useTabTable(wsId, 'loans', layoutDefaults, walk.query, walk.reload);
   const [dryRun, setDryRun] = useState(false);

@@ -6,7 +6,7 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { JsonBlock } from '../../components/JsonBlock';
 import { ReadPreview } from '../../components/actions/ReadPreview';
 import { ltvDryRun, previewLtvDryRun } from '../../components/actions/queries';
-import { Form, JsonTextArea, parseJsonText } from '../../components/view-kit';
+import { Form, JsonEditor, parseJsonText } from '../../components/view-kit';
 
 /**
  * The starting point of the dry run's body. The specification does not show the body's fields
@@ -73,19 +73,14 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
         nothing.
       </p>
       <Form onSubmit={run}>
-        <JsonTextArea
+        <JsonEditor
           testId="dry-body"
           value={text}
           onChange={setText}
-          invalid={!check.ok}
           label="Dry-run body (JSON)"
-        />
-        <div className="actions-row">
-          {check.ok ? null : (
-            <span className="field-error" data-testid="dry-body-error">
-              {check.message}
-            </span>
-          )}
+          problem={check.ok ? null : check.message}
+          problemTestId="dry-body-error"
+        >
           <button
             type="button"
             className="btn small"
@@ -97,7 +92,7 @@ export function LtvDryRun({ workspace, onClose }: { workspace: WorkspaceView; on
           <button type="submit" className="btn primary" disabled={busy || !check.ok} data-testid="dry-submit">
             {busy ? 'Calculating…' : 'Calculate'}
           </button>
-        </div>
+        </JsonEditor>
       </Form>
       <ReadPreview
         preview={check.ok ? previewLtvDryRun(workspace, { body: check.body }) : null}

@@ -7,6 +7,7 @@ import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { loanSide } from '@shared/loan-actions';
 import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import { columnsFor } from '../../components/view-kit';
+import { referenceColumn, type ReferencePricing } from '../../components/ReferenceValue';
 
 const c = columnsFor<LoanRow>();
 
@@ -23,7 +24,8 @@ function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): Col
   };
 }
 
-export function loanColumns(organizationId: string): ColumnSpec<LoanRow>[] {
+/** `prices`: the workspace's reference prices (issue 28): the amount's value "at your prices", sortable across currencies. */
+export function loanColumns(organizationId: string, prices: ReferencePricing): ColumnSpec<LoanRow>[] {
   return [
     c.id('loanId', 'Loan id', 130),
     {
@@ -56,6 +58,7 @@ export function loanColumns(organizationId: string): ColumnSpec<LoanRow>[] {
     },
     amountColumn('amount', 'Amount'),
     c.text('currency', 'Ccy', 60),
+    referenceColumn<LoanRow>(prices, (l) => ({ amount: l.amount, currency: l.currency }), 140),
     c.text('loanType', 'Type', 170, 'grow'),
     {
       id: 'interestRate',

@@ -10,6 +10,7 @@ import { useInactivePortfolios, usePortfolios } from '../../state/portfolios';
 import { portfolioColumns, walletColumns, type PortfolioLabel } from './columns';
 import { WALLET_LIMIT, walletsQuery } from './queries';
 import { WalletTotals } from './WalletTotals';
+import { usePriceSheet } from '../../state/prices/use-price-sheet';
 import { FilterBar, filterFieldsFor, unsetWhenEmpty, useTabTable } from '../../components/view-kit';
 
 const filterSchema = z.object({
@@ -34,6 +35,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
   const wallets = useQuery(walletsQuery(wsId, filters.nonEmpty));
 
   const inactive = useInactivePortfolios(wsId);
+  const prices = usePriceSheet(wsId);
 
   const labels = useMemo(() => {
     const m = new Map<string, PortfolioLabel>();
@@ -44,8 +46,8 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
     return m;
   }, [portfolios.data, inactive.data]);
   const wColumns = useMemo(
-    () => walletColumns((id) => labels.get(id) ?? { name: id, inactive: false }),
-    [labels],
+    () => walletColumns((id) => labels.get(id) ?? { name: id, inactive: false }, prices),
+    [labels, prices],
   );
   const walletDefaults = useMemo(() => defaultLayout(wColumns, { id: 'currency', desc: false }), [wColumns]);
 
@@ -108,7 +110,7 @@ export function PortfoliosWalletsView({ workspace }: { workspace: WorkspaceView 
           and totals may be incomplete.
         </div>
       ) : null}
-      <WalletTotals wallets={shown} />
+      <WalletTotals wallets={shown} prices={prices} />
       <section className="pane">
         <DataTable
           {...walletTable}

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Wallet } from '@shared/platform/resources';
 import { Amount } from '../../components/Amount';
 import { sumAmounts, type AmountSum } from '../../lib/decimal';
+import { ReferenceTotalLine, type ReferencePricing } from '../../components/ReferenceValue';
 
 interface CurrencyTotal {
   currency: string;
@@ -15,7 +16,7 @@ interface CurrencyTotal {
  * without the field, or with a JSON number in it, makes that total "unknown": the known part is in
  * the tooltip, never shown as if it were the total.
  */
-export function WalletTotals({ wallets }: { wallets: readonly Wallet[] }) {
+export function WalletTotals({ wallets, prices }: { wallets: readonly Wallet[]; prices: ReferencePricing }) {
   const totals = useMemo<CurrencyTotal[]>(() => {
     const by = new Map<string, Wallet[]>();
     for (const w of wallets) {
@@ -34,10 +35,28 @@ export function WalletTotals({ wallets }: { wallets: readonly Wallet[] }) {
         wallets: list.length,
       }));
   }, [wallets]);
+  // Issue 28: every shown wallet's total balance at the reference prices, in one sum.
+  const reference = useMemo(
+    () =>
+      prices.hasPrices
+        ? prices.total(wallets.map((w) => ({ amount: w.totalBalance, currency: w.currency })))
+        : null,
+    [prices, wallets],
+  );
   if (totals.length === 0) return null;
   return (
     <div className="totals" data-testid="wallet-totals" aria-label="Totals per currency">
       <span className="muted small">Totals ({totals.length} currencies)</span>
+      {reference ? (
+        <span className="total-item">
+          <ReferenceTotalLine
+            label="Wallets"
+            total={reference}
+            quote={prices.quote}
+            testId="wallet-reference-total"
+          />
+        </span>
+      ) : null}
       {totals.map((t) => (
         <span
           key={t.currency}

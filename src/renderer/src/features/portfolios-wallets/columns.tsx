@@ -3,6 +3,7 @@ import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { activeWord } from './active';
 import { columnsFor } from '../../components/view-kit';
+import { referenceColumn, type ReferencePricing } from '../../components/ReferenceValue';
 
 const p = columnsFor<Portfolio>();
 const w = columnsFor<Wallet>();
@@ -48,7 +49,10 @@ export interface PortfolioLabel {
   inactive: boolean;
 }
 
-export function walletColumns(portfolioOf: (id: string) => PortfolioLabel): ColumnSpec<Wallet>[] {
+export function walletColumns(
+  portfolioOf: (id: string) => PortfolioLabel,
+  prices: ReferencePricing,
+): ColumnSpec<Wallet>[] {
   return [
     {
       id: 'portfolio',
@@ -83,6 +87,7 @@ export function walletColumns(portfolioOf: (id: string) => PortfolioLabel): Colu
     w.amount('reserve', 'Reserve', 105),
     w.amount('stakeBalance', 'Stake', 100),
     w.amount('totalBalance', 'Total', 135),
+    referenceColumn<Wallet>(prices, (w) => ({ amount: w.totalBalance, currency: w.currency })),
     w.id('walletId', 'Wallet id', 200, 'hidden'),
     w.id('portfolioId', 'Portfolio id', 200, 'hidden'),
     w.time('updatedAt', 'Updated', 160, 'hidden'),

@@ -18,6 +18,8 @@ import { RiskDetail } from './RiskDetail';
 import { RiskSettingsForm } from './RiskSettingsForm';
 import { RiskTotals } from './RiskTotals';
 import { boardRows } from './rows';
+import { usePriceSheet } from '../../state/prices/use-price-sheet';
+import { rowWouldCross, StressPanel, stressColumn, stressPrices, useStress } from './StressPanel';
 
 const filterSchema = z.object({ selectedId: z.string().optional() });
 /** Ages and countdowns in the table move on this tick; the detail pane ticks every second. */
@@ -53,6 +55,27 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
     // The table sorts (by headroom by default) on keys it computes once per array.
     return board ? boardRows(board, workspace.organizationId, now) : null;
   }, [board, workspace.organizationId, now]);
+  // "An asset falls by X %" is offered with reference prices: an estimate at the operator's prices.
+  const { sheet, nowMs } = usePriceSheet(wsId);
+  const prices = useMemo(() => stressPrices(sheet, nowMs), [sheet, nowMs]);
+  const stress = useStress(board, prices);
+  const [onlyCrossing, setOnlyCrossing] = useState(false);
+  const stressResult = stress.result;
+  // Under a stress: its column after the headroom, and on request only the loans that would cross.
+  const columns = useMemo(
+    () =>
+      stressResult === null
+        ? riskColumns
+        : riskColumns.flatMap((c) => (c.id === 'headroomDefault' ? [c, stressColumn(stressResult)] : [c])),
+    [stressResult],
+  );
+  const shownRows = useMemo(
+    () =>
+      rows !== null && stressResult !== null && onlyCrossing
+        ? rows.filter((r) => rowWouldCross(stressResult, r))
+        : rows,
+    [rows, stressResult, onlyCrossing],
+  );
   const selected = useMemo(
     () => rows?.find((r) => r.loan.loanId === filters.selectedId) ?? null,
     [rows, filters.selectedId],
@@ -91,12 +114,15 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
       ) : board ? (
         <RiskTotals board={board} />
       ) : null}
+      {board ? (
+        <StressPanel stress={stress} onlyCrossing={onlyCrossing} onOnlyCrossing={setOnlyCrossing} />
+      ) : null}
       {entry.error && !board ? <ErrorBanner error={entry.error} onRetry={reload} /> : null}
       <div className="split">
         <DataTable
           testId="table-risk"
-          rows={rows}
-          columns={riskColumns}
+          rows={shownRows}
+          columns={columns}
           getRowId={(r) => r.loan.loanId}
           status={entry.status}
           error={entry.error}
@@ -105,7 +131,7 @@ export default function RiskBoardView({ workspace }: { workspace: WorkspaceView 
           onLayoutChange={setLayout}
           selectedId={filters.selectedId ?? null}
           onSelect={(r) => setFilters({ selectedId: r.loan.loanId })}
-          emptyText="No open loans."
+          emptyText={shownRows === rows ? 'No open loans.' : 'No loan would cross a line under this stress.'}
           toolbar={<h2 className="pane-title">Risk</h2>}
         />
         {selected ? <RiskDetail workspaceId={wsId} row={selected} onClose={() => setFilters({})} /> : null}

@@ -1,13 +1,29 @@
-/** The watch's settings for the workspace: interval, reminder period (seconds) and warning band (LTV points). */
+/**
+ * The watch's settings for the workspace: how often it checks and reminds, each typed with its unit
+ * ("Remind every 6 hours", issue 28), and the warning band (LTV points). The contract stays in ms.
+ */
 import { useState } from 'react';
-import type { RiskBoard, RiskSettings } from '@shared/risk';
-import { Form, TextField } from '../../components/view-kit';
+import {
+  MAX_REMINDER_MS,
+  MAX_WATCH_INTERVAL_MS,
+  MIN_REMINDER_MS,
+  MIN_WATCH_INTERVAL_MS,
+  type RiskBoard,
+  type RiskSettings,
+} from '@shared/risk';
+import { Form, SelectField, TextField } from '../../components/view-kit';
+import {
+  DURATION_UNIT_NAMES,
+  durationMs,
+  formatDuration,
+  splitDuration,
+  type DurationUnit,
+} from '../../lib/time';
 import { checkRiskNow, configureRisk } from './queries';
+import './risk-board.css';
 
-/** "60" → 60000; anything that is not a whole number of seconds → null (the field says so). */
-function seconds(text: string): number | null {
-  return /^\d{1,7}$/.test(text.trim()) ? Number(text.trim()) * 1000 : null;
-}
+const INTERVAL_UNITS: readonly DurationUnit[] = ['s', 'min'];
+const REMINDER_UNITS: readonly DurationUnit[] = ['s', 'min', 'h'];
 
 export function RiskSettingsForm({ workspaceId, board }: { workspaceId: string; board: RiskBoard | null }) {
   if (!board) return null;
@@ -16,18 +32,71 @@ export function RiskSettingsForm({ workspaceId, board }: { workspaceId: string; 
   return <SettingsFields key={JSON.stringify(settings)} workspaceId={workspaceId} settings={settings} />;
 }
 
+interface Duration {
+  amount: string;
+  unit: DurationUnit;
+}
+
+/** A whole number and its unit, as one labelled pair of controls. */
+function DurationField({
+  label,
+  testId,
+  units,
+  value,
+  onChange,
+}: {
+  label: string;
+  testId: string;
+  units: readonly DurationUnit[];
+  value: Duration;
+  onChange(value: Duration): void;
+}) {
+  return (
+    <span className="duration-field">
+      <TextField
+        label={label}
+        testId={testId}
+        size={5}
+        inputMode="numeric"
+        value={value.amount}
+        onChange={(amount) => onChange({ ...value, amount })}
+      />
+      <SelectField
+        label={<span className="sr-only">{label}: unit</span>}
+        testId={`${testId}-unit`}
+        value={value.unit}
+        options={units.map((u) => ({ value: u, label: DURATION_UNIT_NAMES[u] }))}
+        onChange={(unit) => onChange({ ...value, unit: unit as DurationUnit })}
+      />
+    </span>
+  );
+}
+
+/** The ms of a typed duration within bounds, or the message that says what to type. */
+function readDuration(name: string, d: Duration, min: number, max: number): number | string {
+  const ms = durationMs(d.amount, d.unit);
+  const range = `between ${formatDuration(min)} and ${formatDuration(max)}`;
+  if (ms === null) return `${name}: enter a whole number of ${DURATION_UNIT_NAMES[d.unit]}, ${range}.`;
+  if (ms < min || ms > max) return `${name}: must be ${range}.`;
+  return ms;
+}
+
 function SettingsFields({ workspaceId, settings }: { workspaceId: string; settings: RiskSettings }) {
-  const [interval, setInterval_] = useState(String(settings.intervalMs / 1000));
-  const [reminder, setReminder] = useState(String(settings.reminderMs / 1000));
+  const [interval, setInterval_] = useState<Duration>(() =>
+    splitDuration(settings.intervalMs, INTERVAL_UNITS),
+  );
+  const [reminder, setReminder] = useState<Duration>(() =>
+    splitDuration(settings.reminderMs, REMINDER_UNITS),
+  );
   const [points, setPoints] = useState(settings.warningPoints);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
-    const intervalMs = seconds(interval);
-    const reminderMs = seconds(reminder);
-    if (intervalMs === null) return setError('Interval: enter whole seconds, such as 60.');
-    if (reminderMs === null) return setError('Reminder: enter whole seconds, such as 21600 (6 hours).');
+    const intervalMs = readDuration('Check every', interval, MIN_WATCH_INTERVAL_MS, MAX_WATCH_INTERVAL_MS);
+    const reminderMs = readDuration('Remind every', reminder, MIN_REMINDER_MS, MAX_REMINDER_MS);
+    if (typeof intervalMs === 'string') return setError(intervalMs);
+    if (typeof reminderMs === 'string') return setError(reminderMs);
     setBusy(true);
     const res = await configureRisk(workspaceId, { intervalMs, reminderMs, warningPoints: points.trim() });
     setBusy(false);
@@ -48,17 +117,17 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
       onSubmit={save}
       style={{ display: 'contents' }}
     >
-      <TextField
-        label="Check every (s)"
+      <DurationField
+        label="Check every"
         testId="risk-interval"
-        size={6}
+        units={INTERVAL_UNITS}
         value={interval}
         onChange={setInterval_}
       />
-      <TextField
-        label="Remind every (s)"
+      <DurationField
+        label="Remind every"
         testId="risk-reminder"
-        size={7}
+        units={REMINDER_UNITS}
         value={reminder}
         onChange={setReminder}
       />

@@ -5,7 +5,8 @@ import { Badge } from '../../components/Badge';
 import { formatRatioPercent } from '../../lib/decimal';
 import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { LtvBar } from '../../components/LtvBar';
-import { formatDuration, type BoardRow } from './rows';
+import { describeAge, formatCountdown, formatDuration } from '../../lib/time';
+import type { BoardRow } from './rows';
 
 const headroomCell = (v: string | null, testId: string) =>
   v === null ? (
@@ -41,6 +42,38 @@ function headroomColumn(
   };
 }
 
+/** The LTV's age; a negative one (the platform's clock ahead of this machine's) is flagged, not shown. */
+function LtvAge({ row }: { row: BoardRow }) {
+  const age = describeAge(row.risk.ltvAgeMs);
+  return (
+    <span title={age.skew ?? row.loan.debtRatioUpdatedAt ?? 'unknown'} data-testid="risk-ltv-age">
+      {age.skew === null ? (
+        age.text
+      ) : (
+        <Badge value="clock-skew" tone="warn" label={age.text} title={age.skew} />
+      )}
+      {row.risk.stale ? (
+        <>
+          {' '}
+          <Badge value="stale" title="LTV older than 15 minutes" />
+        </>
+      ) : null}
+    </span>
+  );
+}
+
+/** Margin call and default rows: the amount, or "no target" / "unknown" with why (never 0). */
+function TopUpCell({ row }: { row: BoardRow }) {
+  const t = row.topUp;
+  if (t === null) return null;
+  if (t.ok) return <Amount value={t.amount} currency={t.currency} />;
+  return (
+    <span className="muted" title={t.why} data-testid="risk-topup-cell">
+      {t.noTarget ? 'no target' : 'unknown'}
+    </span>
+  );
+}
+
 export const riskColumns: ColumnSpec<BoardRow>[] = [
   { id: 'loanId', header: 'Loan id', kind: 'id', value: (r) => r.loan.loanId, width: 130 },
   {
@@ -73,17 +106,7 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     header: 'LTV age',
     kind: 'number',
     value: (r) => r.risk.ltvAgeMs,
-    render: (r) => (
-      <span title={r.loan.debtRatioUpdatedAt ?? 'unknown'}>
-        {formatDuration(r.risk.ltvAgeMs)}
-        {r.risk.stale ? (
-          <>
-            {' '}
-            <Badge value="stale" title="LTV older than 15 minutes" />
-          </>
-        ) : null}
-      </span>
-    ),
+    render: (r) => <LtvAge row={r} />,
     width: 120,
   },
   {
@@ -93,30 +116,25 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     value: (r) => r.risk.cure?.remainingMs ?? null,
     render: (r) =>
       r.risk.cure === null ? null : r.risk.cure.source === 'platform' ? (
-        <span className={r.risk.cure.remainingMs?.startsWith('-') ? 'negative' : undefined}>
-          {formatDuration(r.risk.cure.remainingMs)}
+        <span
+          className={r.risk.cure.remainingMs?.startsWith('-') ? 'negative' : undefined}
+          data-testid="risk-cure-cell"
+        >
+          {formatCountdown(r.risk.cure.remainingMs)}
         </span>
       ) : (
         <span className="muted" title="The platform gave no start: time since the console first saw it">
           seen {formatDuration(r.risk.cure.elapsedMs)} ago
         </span>
       ),
-    width: 120,
+    width: 130,
   },
   {
     id: 'topUp',
     header: 'Top-up',
     kind: 'id',
-    value: (r) =>
-      r.tracked?.topUp?.ok ? currencyAmountKey(r.tracked.topUp.currency, r.tracked.topUp.amount) : null,
-    render: (r) =>
-      r.tracked?.topUp === undefined ? null : r.tracked.topUp.ok ? (
-        <Amount value={r.tracked.topUp.amount} currency={r.tracked.topUp.currency} />
-      ) : (
-        <span className="muted" title={r.tracked.topUp.why}>
-          unknown
-        </span>
-      ),
+    value: (r) => (r.topUp?.ok ? currencyAmountKey(r.topUp.currency, r.topUp.amount) : null),
+    render: (r) => <TopUpCell row={r} />,
     width: 130,
   },
   { id: 'counterparty', header: 'Counterparty', value: (r) => r.counterparty, width: 150, grow: true },

@@ -3,6 +3,7 @@ import type { Counterparty, Loan, LoanEmbedded } from '@shared/platform/resource
 import { objectEntries, objectOr, stringOr } from '../../lib/display-text';
 import { loanSide, type LoanSide } from '@shared/loan-actions';
 import { assessLoan, type RiskBoard, type RiskRow, type TrackedLoan } from '@shared/risk';
+import { topUpWorking, type TopUpAnswer } from '@shared/risk-top-up';
 
 export interface BoardRow {
   loan: Loan;
@@ -11,6 +12,13 @@ export interface BoardRow {
   /** The other party's name when the platform sent it, else its id. */
   counterparty: string;
   tracked: TrackedLoan | undefined;
+  /** The board's warning band (LTV points): the top-up target depends on it. */
+  warningPoints: string;
+  /**
+   * The top-up for a loan at or past its margin call (margin-call and default bands), computed from
+   * the loan as the watch computes it (@shared/risk-top-up); null for the other bands.
+   */
+  topUp: TopUpAnswer | null;
 }
 
 function counterpartyOf(loan: Loan, side: BoardRow['side']): string {
@@ -43,32 +51,17 @@ function assessBoard(board: RiskBoard, organizationId: string, now: string): Boa
   return board.loans.map((loan) => {
     const tracked = typeof loan.loanId === 'string' ? board.tracked[loan.loanId] : undefined;
     const side = loanSide(loan, organizationId);
+    const { warningPoints } = board.settings;
+    const risk = assessLoan(loan, now, { warningPoints, firstSeenAt: tracked?.marginCallSeenAt });
+    const pastMarginCall = risk.band === 'margin-call' || risk.band === 'default';
     return {
       loan,
-      risk: assessLoan(loan, now, {
-        warningPoints: board.settings.warningPoints,
-        firstSeenAt: tracked?.marginCallSeenAt,
-      }),
+      risk,
       side,
       counterparty: counterpartyOf(loan, side),
       tracked,
+      warningPoints,
+      topUp: pastMarginCall ? topUpWorking(loan, warningPoints).answer : null,
     };
   });
-}
-
-/** "2 h 05 min", "4 min 10 s", "-12 min" (expired); from a ms string, for display only. */
-export function formatDuration(ms: string | null): string {
-  if (ms === null) return '—';
-  const n = Number(ms);
-  if (!Number.isFinite(n)) return '—';
-  const sign = n < 0 ? '-' : '';
-  const s = Math.floor(Math.abs(n) / 1000);
-  const d = Math.floor(s / 86_400);
-  const h = Math.floor((s % 86_400) / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const sec = s % 60;
-  if (d > 0) return `${sign}${d} d ${h} h`;
-  if (h > 0) return `${sign}${h} h ${String(m).padStart(2, '0')} min`;
-  if (m > 0) return `${sign}${m} min ${sec} s`;
-  return `${sign}${sec} s`;
 }

@@ -7,7 +7,13 @@ import type { AppError } from '@shared/result';
 import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout } from '../../components/data-table';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { FilterBar, filterFieldsFor, useSelectedRow, useTabTable } from '../../components/view-kit';
+import {
+  FilterBar,
+  SectionTabs,
+  filterFieldsFor,
+  useSelectedRow,
+  useTabTable,
+} from '../../components/view-kit';
 import { receivedColumns } from './columns';
 import { DeliveriesPane } from './DeliveriesPane';
 import { ReceiverControls } from './ReceiverControls';
@@ -78,30 +84,17 @@ export default function WebhooksView({ workspace }: { workspace: WorkspaceView }
   return (
     <div className="split-v webhooks-view">
       <ReceiverControls workspace={workspace} port={filters.port} onPort={(port) => set({ port })} />
-      <div className="segmented" role="tablist" aria-label="Webhooks sections">
-        {SECTIONS.map((s) => {
+      <SectionTabs
+        label="Webhooks sections"
+        sections={SECTIONS.map((s) => {
           const disabled = s.id === 'deliveries' && !isSandbox;
-          return (
-            <button
-              key={s.id}
-              type="button"
-              role="tab"
-              aria-selected={section === s.id}
-              className={section === s.id ? 'seg active' : 'seg'}
-              data-testid={`webhook-section-${s.id}`}
-              disabled={disabled}
-              title={
-                disabled
-                  ? `Only sandbox workspaces have a delivery log here; this one is ${workspace.environment}.`
-                  : s.label
-              }
-              onClick={() => set({ section: s.id })}
-            >
-              {s.label}
-            </button>
-          );
+          const why = `Only sandbox workspaces have a delivery log here; this one is ${workspace.environment}.`;
+          return { ...s, disabled, title: disabled ? why : s.label };
         })}
-      </div>
+        active={section}
+        onSelect={(id) => set({ section: id })}
+        testIdPrefix="webhook-section-"
+      />
       {section === 'received' ? (
         <ReceivedPane
           wsId={wsId}

@@ -4,22 +4,9 @@
  * notify, since anything on this machine can POST to the receiver.
  */
 import type { ReceivedWebhook } from '@shared/contract';
+import { webPermission } from '../../lib/page-notifications';
 
-export type WebPermission = NotificationPermission | 'unsupported';
-
-export function webPermission(): WebPermission {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-export async function requestWebPermission(): Promise<WebPermission> {
-  if (typeof Notification === 'undefined') return 'unsupported';
-  if (Notification.permission !== 'default') return Notification.permission;
-  try {
-    return await Notification.requestPermission();
-  } catch {
-    return Notification.permission;
-  }
-}
+export { requestWebPermission, webPermission, type WebPermission } from '../../lib/page-notifications';
 
 export function showWebNotification(entry: ReceivedWebhook): void {
   if (webPermission() !== 'granted') return;

@@ -9,6 +9,7 @@ import { Form, FormField } from '../../components/view-kit';
 import { baseUrlProblem } from '@shared/workspace-rules';
 import { connectionFailureReason, connectionSummary } from './connection';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
+import { PriceSheetPanel } from './PriceSheetPanel';
 import { removeWorkspace, setWorkspaceKey, testConnection } from './queries';
 
 type TestState =
@@ -167,6 +168,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
         </div>
       ) : null}
       {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
+      <PriceSheetPanel workspaceId={w.id} />
       {settingKey ? (
         <Form className="form-grid" autoComplete="off" data-testid="set-key-form" onSubmit={saveKey}>
           <FormField
