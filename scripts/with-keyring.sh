@@ -13,5 +13,15 @@ trap 'rm -rf "$COPPER_KEYRING_DIR"' EXIT
 exec dbus-run-session -- bash -c '
   export XDG_DATA_HOME="$COPPER_KEYRING_DIR" COPPER_KEYRING_READY=1
   printf "%s" "copper-test-keyring" | gnome-keyring-daemon --unlock --components=secrets >/dev/null
+  # Wait (at most 10 s) until the Secret Service answers on the bus, so that the first keychain
+  # call of a test never races the daemon'"'"'s start-up. Without dbus-send, go on as before.
+  if command -v dbus-send >/dev/null; then
+    for _ in $(seq 100); do
+      dbus-send --session --print-reply --dest=org.freedesktop.secrets /org/freedesktop/secrets \
+        org.freedesktop.DBus.Properties.Get string:org.freedesktop.Secret.Service string:Collections \
+        >/dev/null 2>&1 && break
+      sleep 0.1
+    done
+  fi
   "$@"
 ' with-keyring "$@"
