@@ -9,9 +9,10 @@
  * the next frame (the panel draws its first 100 lines; the rest on "Show more"). Closed with
  * Escape between runs; the figure is the median.
  */
+import { openConsole } from './lib/activities-100k';
 import { emit, heading, median, round } from './lib/report';
 import { frozenRenderer, launchBrowser, rpc, runBench, spread, startConsole } from './lib/browser';
-import { PROBES, byTestId, type Measured } from './lib/page-probes';
+import { byTestId, type Measured } from './lib/page-probes';
 
 const RUNS = 7;
 const TARGET_MS = 100;
@@ -41,11 +42,7 @@ async function main(): Promise<void> {
   await rpc(server, 'risk.board', { workspaceId: local.id });
 
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript({ content: PROBES });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector(byTestId('app-ready'), { state: 'attached', timeout: 30_000 });
+  const { context, page } = await openConsole(browser, server);
 
   const controlUrl = local.baseUrl.replace(/\/platform$/, '/sandbox');
   const res = await fetch(`${controlUrl}/prices`, {

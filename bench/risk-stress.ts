@@ -13,6 +13,7 @@
  * Each change is typed as React sees typing: the input's value set and an `input` event.
  * BENCH_PROFILE=<dir>: the changes are then run once more under the JS profiler (not timed).
  */
+import { openConsole } from './lib/activities-100k';
 import { emit, heading, median, percentile, round } from './lib/report';
 import {
   frozenRenderer,
@@ -23,7 +24,7 @@ import {
   spread,
   startConsole,
 } from './lib/browser';
-import { PROBES, byTestId, type Measured } from './lib/page-probes';
+import { byTestId, type Measured } from './lib/page-probes';
 import { profiled } from './lib/profile';
 import type { Page } from 'playwright-core';
 
@@ -75,11 +76,7 @@ async function main(): Promise<void> {
   const board = await rpc<{ loans: unknown[] }>(server, 'risk.board', { workspaceId: local.id });
   await rpc(server, 'risk.configure', { workspaceId: local.id, intervalMs: 3_600_000 });
   const browser = await launchBrowser();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.addInitScript({ content: PROBES });
-  const page = await context.newPage();
-  await page.goto(server.url);
-  await page.waitForSelector(byTestId('app-ready'), { state: 'attached', timeout: 30_000 });
+  const { context, page, cdp } = await openConsole(browser, server);
   await page.click(byTestId('tab-risk'));
   await page.waitForSelector(`${byTestId('table-risk')}[data-row-count="${board.loans.length}"]`, {
     state: 'attached',
@@ -96,7 +93,6 @@ async function main(): Promise<void> {
   const crossing = await page.getAttribute(byTestId('stress-crossing'), 'data-count');
   const profileDir = process.env.BENCH_PROFILE;
   if (profileDir) {
-    const cdp = await context.newCDPSession(page);
     await profiled(cdp, profileDir, '27-stress-changes', async () => {
       for (const [kind, percent] of CHANGES)
         await change(page, kind, percent.includes('.') ? `${percent}1` : `${percent}.5`);
