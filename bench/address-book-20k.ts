@@ -4,9 +4,10 @@
  *
  * One walk through the bridge first (`cryptoAddresses.listAll`, untimed) warms the sandbox and
  * gives the rows. Each run is then a fresh browser context on the default tab:
- * - first rows: click on Address book → all 20,000 in the table (sorted by name, the default),
- *   painted; the clock starts when the renderer has the walk's answer parsed
- *   (bench/lib/walked-tab.ts). Target ≤ 300 ms; the answer's own time is printed next to it.
+ * - first rows: click on Address book → the first rows painted, the fetch included (issue 30: the
+ *   first page shows while the walk goes on). Target ≤ 300 ms, median of 5. Printed next to it:
+ *   the walk's answer parsed → all 20,000 in the table (sorted by name), painted, and the answer's
+ *   own time (bench/lib/walked-tab.ts).
  * - a filter applied: text pasted into "Find in loaded" → the matching rows shown, painted.
  *   Target ≤ 100 ms. Two texts: a currency found in thousands of rows ("usdc") and one address's
  *   whole name (a handful); the figure is the slower median of the two. Clearing it is printed.
@@ -31,7 +32,7 @@ import { profileDir, profiled, traced } from './lib/profile';
 import type { CryptoAddress } from '../src/shared/platform/resources';
 import { findAddresses } from '../src/renderer/src/features/address-book/search';
 
-const RUNS = 3;
+const RUNS = 5;
 const TARGET = { firstRowsMs: 300, filterMs: 100 };
 const TABLE = 'address-book';
 const INPUT = 'address-find';
@@ -117,7 +118,8 @@ async function main(): Promise<void> {
     }
   }
   const col = (f: (r: Run) => number) => runs.map(f);
-  const firstRows = col((r) => r.open.renderMs);
+  const firstRows = col((r) => r.open.firstRowsMs);
+  const allRows = col((r) => r.open.renderMs);
   const broad = col((r) => r.broad.paintMs);
   const narrow = col((r) => r.narrow.paintMs);
   const med = {
@@ -134,9 +136,10 @@ async function main(): Promise<void> {
     `load average (1 min): ${loadBefore} before, ${loadAfter} after; console start ${Math.round(server.startMs)} ms`,
   );
   console.info(
-    `first rows (answer parsed → all rows in the table sorted by name, painted): ${med.firstRowsMs} ms [${spread(firstRows)}] ` +
-      `(target ≤ ${TARGET.firstRowsMs}); commit ${round(median(col((r) => r.open.commitMs)), 1)} ms; ` +
-      `fastest page ${round(Math.min(...firstRows), 1)} ms; renderer CPU from the click to the rows (the walk ` +
+    `first rows (click on the tab → the first rows painted, the fetch included): ${med.firstRowsMs} ms [${spread(firstRows)}] ` +
+      `(target ≤ ${TARGET.firstRowsMs}; ${Math.round(median(col((r) => r.open.firstRowCount)))} rows on screen then); ` +
+      `answer parsed → all rows in the table sorted by name, painted ${round(median(allRows), 1)} ms [${spread(allRows)}], ` +
+      `commit ${round(median(col((r) => r.open.commitMs)), 1)} ms; renderer CPU from the click to the rows (the walk ` +
       `waited, JSON parse, render) ${Math.round(median(col((r) => r.open.cpuMs)))} ms`,
   );
   console.info(
@@ -154,7 +157,7 @@ async function main(): Promise<void> {
   );
   emit({
     id: 23,
-    what: 'address book, 20,000 entries: first rows after the answer / a filter applied',
+    what: 'address book, 20,000 entries: click → first rows (fetch included) / a filter applied',
     figure: `first rows ${med.firstRowsMs} ms, filter ${med.filterMs} ms (${count} addresses)`,
     target: `first rows ≤ ${TARGET.firstRowsMs} ms, filter ≤ ${TARGET.filterMs} ms`,
     pass,

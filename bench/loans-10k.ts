@@ -4,9 +4,10 @@
  *
  * One walk through the bridge first (`loans.listAll`, untimed) warms the sandbox and gives the
  * count and a loan far down the list. Each run is then a fresh browser context on the default tab:
- * - first rows: click on Loans → every loan in the table, painted; the clock starts when the
- *   renderer has the walk's answer parsed (bench/lib/walked-tab.ts). Target ≤ 300 ms. Printed
- *   with it: the answer's own time (the walk, 10 pages), its parse and click → rows.
+ * - first rows: click on Loans → the first rows painted, the fetch included (issue 30: the first
+ *   page shows while the walk goes on). Target ≤ 300 ms, median of 5. Printed with it: the
+ *   walk's answer parsed → every loan painted, the answer's own time (the walk, 10 pages), its
+ *   parse and click → rows (bench/lib/walked-tab.ts).
  * - search by id: the id of the loan at position 5,000 pasted into the search box → that one row
  *   shown, painted. Target ≤ 50 ms. Clearing it again (every loan back) is printed for reference.
  * Figures are medians over the runs.
@@ -27,7 +28,7 @@ import { openConsole } from './lib/activities-100k';
 import { openWalkedTab, pasteInto, withCpu, type WalkedTabTiming } from './lib/walked-tab';
 import type { Measured } from './lib/page-probes';
 
-const RUNS = 3;
+const RUNS = 5;
 const TARGET = { firstRowsMs: 300, searchMs: 50 };
 
 type WithCpu<T> = T & { cpuMs: number };
@@ -81,7 +82,8 @@ async function main(): Promise<void> {
     }
   }
   const col = (f: (r: Run) => number) => runs.map(f);
-  const firstRows = col((r) => r.open.renderMs);
+  const firstRows = col((r) => r.open.firstRowsMs);
+  const allRows = col((r) => r.open.renderMs);
   const searches = col((r) => r.search.paintMs);
   const med = { firstRowsMs: round(median(firstRows), 1), searchMs: round(median(searches), 1) };
   const pass = med.firstRowsMs <= TARGET.firstRowsMs && med.searchMs <= TARGET.searchMs;
@@ -94,9 +96,10 @@ async function main(): Promise<void> {
     `load average (1 min): ${loadBefore} before, ${loadAfter} after; console start ${Math.round(server.startMs)} ms`,
   );
   console.info(
-    `first rows (answer parsed → every loan in the table, painted): ${med.firstRowsMs} ms [${spread(firstRows)}] ` +
-      `(target ≤ ${TARGET.firstRowsMs}); commit ${round(median(col((r) => r.open.commitMs)), 1)} ms; ` +
-      `fastest page ${round(Math.min(...firstRows), 1)} ms; renderer CPU from the click to the rows (the walk ` +
+    `first rows (click on the tab → the first rows painted, the fetch included): ${med.firstRowsMs} ms [${spread(firstRows)}] ` +
+      `(target ≤ ${TARGET.firstRowsMs}; ${Math.round(median(col((r) => r.open.firstRowCount)))} rows on screen then); ` +
+      `answer parsed → every loan in the table, painted ${round(median(allRows), 1)} ms [${spread(allRows)}], ` +
+      `commit ${round(median(col((r) => r.open.commitMs)), 1)} ms; renderer CPU from the click to the rows (the walk ` +
       `waited, JSON parse, render) ${Math.round(median(col((r) => r.open.cpuMs)))} ms`,
   );
   console.info(
@@ -117,7 +120,7 @@ async function main(): Promise<void> {
   );
   emit({
     id: 24,
-    what: 'loans tab, 10,000 loans: first rows after the answer / search by id',
+    what: 'loans tab, 10,000 loans: click → first rows (fetch included) / search by id',
     figure: `first rows ${med.firstRowsMs} ms, search ${med.searchMs} ms (${count} loans)`,
     target: `first rows ≤ ${TARGET.firstRowsMs} ms, search ≤ ${TARGET.searchMs} ms`,
     pass,

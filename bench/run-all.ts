@@ -35,6 +35,10 @@ const NAMED_SCRIPTS: readonly { n: number; file: string; timeoutMs?: number }[] 
   { n: 26, file: 'update-signature.ts' },
   { n: 27, file: 'risk-stress.ts' },
   { n: 28, file: 'alert-centre.ts' },
+  // Issue 30: click → first rows on every walked tab (5 fresh pages × 4 tabs, each walk awaited).
+  { n: 29, file: 'first-rows-huge.ts' },
+  // Issue 30: 1,000,000 activities exported in 10,000-row pages through the real guard (≤ 60 s).
+  { n: 30, file: 'export-1m-10k-pages.ts', timeoutMs: 420_000 },
 ];
 
 function scripts(only: readonly number[]): { n: number; file: string; timeoutMs?: number }[] {

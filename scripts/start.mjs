@@ -17,4 +17,5 @@ const run = (cmd, args) => {
 };
 if (hasElectron) run('npx', ['electron-vite', 'preview']);
 console.info('No Electron binary here: starting the browser mode on the embedded sandbox.');
-run('node', ['scripts/web.mjs', ...process.argv.slice(2)]);
+// `--open`: the URL also opens in the default browser where there is one; it is printed either way.
+run('node', ['scripts/web.mjs', '--open', ...process.argv.slice(2)]);

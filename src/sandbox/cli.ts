@@ -1,6 +1,8 @@
 /**
  * `npm run sandbox -- --port <p> --seed <n> --size small|large|huge --variant default|spellings
- * --api-key <k> --api-secret <s> --control-token <t> --quirks '<json>'`
+ * --api-key <k> --api-secret <s> --control-token <t> --quirks '<json>' --page-sizes '<json>'`
+ * `--page-sizes '{"activities":{"max":1000,"over":"cap"}}'` sets each list's largest page and
+ * what a larger `limit` gets (page-sizes.ts).
  * `--variant spellings` seeds other plausible spellings of what the specification leaves open
  * (data/vocabulary.ts), so a console that hard-codes one spelling shows it.
  * Starts the sandbox standalone, prints its base URL, key and control token (and the secret only
@@ -9,12 +11,13 @@
 import { describeQuirksError, sandboxQuirksSchema } from '../shared/sandbox-quirks';
 import { checkControlToken } from './control-guard';
 import { isSandboxVariant, SANDBOX_VARIANTS } from './data/vocabulary';
+import { parsePageSizeRules } from './page-sizes';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './index';
 
 const USAGE =
   'usage: npm run sandbox -- [--port <0-65535>] [--host 127.0.0.1] [--seed <integer>] [--size small|large|huge] ' +
   `[--variant ${SANDBOX_VARIANTS.join('|')}] ` +
-  '[--api-key <key> --api-secret <secret>] [--control-token <token>] [--quirks <json>] [--no-rate-limit]';
+  '[--api-key <key> --api-secret <secret>] [--control-token <token>] [--quirks <json>] [--page-sizes <json>] [--no-rate-limit]';
 
 export function parseArgs(argv: readonly string[]): SandboxOptions {
   const opts: SandboxOptions = { port: 8787 };
@@ -28,6 +31,7 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
     '--api-secret',
     '--control-token',
     '--quirks',
+    '--page-sizes',
   ]);
   for (let i = 0; i < argv.length; i++) {
     const raw = argv[i] ?? '';
@@ -85,6 +89,9 @@ export function parseArgs(argv: readonly string[]): SandboxOptions {
       case '--quirks':
         opts.quirks = parseQuirksFlag(value);
         break;
+      case '--page-sizes':
+        opts.pageSizes = parsePageSizesFlag(value);
+        break;
     }
   }
   if ((opts.apiKey === undefined) !== (opts.apiSecret === undefined)) {
@@ -105,6 +112,22 @@ function parseQuirksFlag(value: string): NonNullable<SandboxOptions['quirks']> {
   const parsed = sandboxQuirksSchema.safeParse(json);
   if (!parsed.success) throw new UsageError(`--quirks: ${describeQuirksError(parsed.error)}`);
   return parsed.data;
+}
+
+function parsePageSizesFlag(value: string): NonNullable<SandboxOptions['pageSizes']> {
+  let json: unknown;
+  try {
+    json = JSON.parse(value);
+  } catch {
+    throw new UsageError(
+      '--page-sizes must be a JSON object, e.g. \'{"activities":{"max":1000,"over":"cap"}}\'',
+    );
+  }
+  try {
+    return parsePageSizeRules(json);
+  } catch (err) {
+    throw new UsageError(`--page-sizes: ${(err as Error).message}`);
+  }
 }
 
 async function main(): Promise<void> {
@@ -152,6 +175,7 @@ async function main(): Promise<void> {
   // The operator needs it to use the controls; a token given on the command line is not echoed.
   if (opts.controlToken === undefined) console.log(`control token:   ${sandbox.controlToken}`);
   if (opts.quirks !== undefined) console.log(`quirks:          ${JSON.stringify(opts.quirks)}`);
+  if (opts.pageSizes !== undefined) console.log(`page sizes:      ${JSON.stringify(opts.pageSizes)}`);
   if (opts.apiSecret === undefined) console.log(`API secret:      ${sandbox.apiSecret}`);
 }
 

@@ -14,6 +14,12 @@ import { parseQuirks, registerFaultControls } from './faults/controls';
 import { FaultTable } from './faults/faults';
 import { RequestLog } from './faults/request-log';
 import { QuirkEngine } from './quirks';
+import {
+  PageSizeSetting,
+  parsePageSizeRules,
+  registerPageSizeControls,
+  type PageSizeRules,
+} from './page-sizes';
 import type { SandboxSize } from './data/types';
 import type { SandboxVariant } from './data/vocabulary';
 import { DEFAULT_RATE_LIMIT, RateLimiter, type RateLimitRule } from './rate-limit';
@@ -48,6 +54,8 @@ export interface SandboxOptions {
   controlToken?: string;
   /** The quirks mode from the start (src/shared/sandbox-quirks.ts); default none. */
   quirks?: SandboxQuirks;
+  /** The per-list page size setting from the start (page-sizes.ts); default none. */
+  pageSizes?: PageSizeRules;
 }
 
 export interface RunningSandbox {
@@ -125,6 +133,10 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   const controls = new ControlPanel();
   registerCoreControls(controls, { store, auth, limiter, clock });
   registerFaultControls(controls, { faults, requestLog, quirks });
+  const pageSizes = new PageSizeSetting(
+    opts.pageSizes === undefined ? {} : parsePageSizeRules(opts.pageSizes),
+  );
+  registerPageSizeControls(controls, pageSizes);
   const hub = new WebhookHub({ store, auth, clock, defaultApiKey: apiKey, retry: opts.webhookRetry });
   registerWebhookControls(controls, { store, hub });
   const server = createServer(
@@ -138,6 +150,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       faults,
       requestLog,
       quirks,
+      pageSizes,
       timers,
     }),
   );

@@ -13,6 +13,7 @@ import type { ControlPanel } from './controls';
 import { HttpError, envelope, notFound } from './errors';
 import type { Fault, FaultTable } from './faults/faults';
 import type { RequestLog } from './faults/request-log';
+import type { PageSizeSetting } from './page-sizes';
 import { encodeBody, rowsOf, type Encoding, type QuirkEngine, type WireAnswer } from './quirks';
 import type { RateLimiter } from './rate-limit';
 import type { PathMatcher } from './path-matcher';
@@ -29,6 +30,8 @@ export interface ServerDeps {
   faults: FaultTable;
   requestLog: RequestLog;
   quirks: QuirkEngine;
+  /** The per-list page size setting (page-sizes.ts). */
+  pageSizes: PageSizeSetting;
   /** Pending delay-after-commit answers, cleared on close. */
   timers: Set<NodeJS.Timeout>;
 }
@@ -236,10 +239,14 @@ function answerPlatform(
     throw new HttpError(500, 'internal', 'sandbox fault 500-before-commit: nothing was changed');
   deps.store.settle();
   const sent = new URLSearchParams(search);
-  const params = deps.quirks.rewriteParams(method, path, sent, header(req, 'accept'));
   let reply: Reply | undefined;
   let failure: unknown;
   try {
+    const params = deps.pageSizes.apply(
+      method,
+      path,
+      deps.quirks.rewriteParams(method, path, sent, header(req, 'accept')),
+    );
     const route = deps.router.match(method, path);
     const request: PlatformRequest = {
       method,

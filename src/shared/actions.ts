@@ -22,8 +22,6 @@ import type { AppError } from './result';
 
 /** A prepared request is valid this long; after that `execute` refuses it and nothing is sent. */
 export const PREPARED_TTL_MS = 2 * 60_000;
-/** Typed with `execute` on a production workspace: every action changes state. */
-export const PRODUCTION_PHRASE = 'production';
 
 // One schema per kind of action. Each is referenced by its kind's file in src/main/actions/kinds/
 // (docs/actions.md lists them); the LTV estimate and dry run are reads (./ltv-reads.ts).
@@ -107,8 +105,12 @@ export interface PreparedAction {
   };
   /** Every field of the body, flattened ("collaterals[0].amount"), with the currency where one applies. */
   fields: { name: string; value: string; note?: string }[];
-  /** What the operator should know and is not sent: the loan's state now, the requested amount, … */
-  context: { label: string; value: string }[];
+  /**
+   * What the operator should know and is not sent: the loan's state now, the requested amount, …
+   * An amount the platform sent as a string also comes as `amount`, for the confirmation to show
+   * exactly as the tables do; `value` is its text as sent.
+   */
+  context: { label: string; value: string; amount?: { value: string; currency: string } }[];
   /**
    * What the console expected and did not see (a status, an allocation's type or status, who
    * requested it, no ceiling): shown in the confirmation; the platform decides. Absent in actions
@@ -118,8 +120,13 @@ export interface PreparedAction {
   /** Epoch ms strings. */
   preparedAt: string;
   expiresAt: string;
-  /** The phrase `execute` needs, or null where none is needed. */
+  /** The phrase `execute` needs (production: the workspace's name), or null where none is needed. */
   phraseRequired: string | null;
+  /**
+   * How long the platform has to answer once the request is sent (the client's time limit), so
+   * the confirmation can say until when. Absent in actions restored from a journal.
+   */
+  answerWithinMs?: number;
   /**
    * What signs it, as reviewed: the workspace's base URL and a fingerprint of its API key id.
    * `execute` refuses, sending nothing, when either changed since.

@@ -83,6 +83,8 @@ export const CALL_NAME_LIST = [
   'prices.importCsv',
   'prices.clear',
   'prices.setStaleAfter',
+  'pageSizes.list',
+  'pageSizes.reset',
   'exchangeAssets.get',
   'exchangeAssets.set',
   'exchangeAssets.importCsv',

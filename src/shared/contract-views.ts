@@ -2,6 +2,7 @@
  * What the renderer receives about local things (workspaces, keychain, history, exports, jobs).
  * Split from contract.ts to keep it readable; contract.ts re-exports everything here.
  */
+import type { JobPacing } from './job-pacing';
 import { JOURNAL_OUTCOMES, JOURNAL_STEPS, type JournalOutcome, type JournalStep } from './journal-entries';
 import type { Environment } from './platform/enums';
 import type { AgentWallet, JsonObject } from './platform/resources';
@@ -38,7 +39,13 @@ export interface KeychainStatus {
   /** Whether the OS keychain answered; when false the vault is offered. */
   osKeychainAvailable: boolean;
   osKeychainError?: string;
-  vault: { exists: boolean; unlocked: boolean; path: string };
+  vault: {
+    exists: boolean;
+    unlocked: boolean;
+    path: string;
+    /** Set while the vault stays locked after locking itself for idle time (not the operator). */
+    autoLocked?: { afterMinutes: number; at: string };
+  };
 }
 
 export interface ConnectionTest {
@@ -163,6 +170,15 @@ export interface ProgressEvent {
   total: number | null;
   pages: number;
   phase: 'running' | 'done' | 'cancelled' | 'failed';
+  /**
+   * A walk that streams (issue 30): the rows the page just read kept, as the call's answer will
+   * hold them, so the view shows them before the walk ends. The answer stays the authority.
+   */
+  rows?: unknown[];
+  /** An export: the rows written so far (`done` counts its bytes). */
+  rowsWritten?: number;
+  /** A long job's request budget: whether it waits for it and until when (shared/job-pacing.ts). */
+  pacing?: JobPacing;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -100,6 +100,7 @@ import {
 } from './price-sheet';
 
 export * from './contract-webhooks';
+import { NEGOTIATED_OPERATIONS, type LearnedPageSize } from './platform/page-limits';
 export * from './contract-inputs';
 export * from './contract-views';
 export * from './contract-updates';
@@ -412,6 +413,17 @@ export const contract = {
     /** Removes the rows (the built-in sandbox workspace goes back to the sandbox's prices). */
     clear: call<PriceSheet>()(z.object({ workspaceId })),
     setStaleAfter: call<PriceSheet>()(z.object({ workspaceId, minutes: staleAfterMinutesSchema })),
+  },
+  /**
+   * The page sizes the walks learned per workspace and list (issue 30,
+   * src/main/platform/page-size-store.ts): listed in the workspace's settings; a reset makes the
+   * next walk ask for the largest page again.
+   */
+  pageSizes: {
+    list: call<LearnedPageSize[]>()(z.object({ workspaceId })),
+    reset: call<LearnedPageSize[]>()(
+      z.object({ workspaceId, operation: z.enum(NEGOTIATED_OPERATIONS).optional() }),
+    ),
   },
   /** App-wide preferences kept by the main side (src/main/preferences). */
   preferences: {

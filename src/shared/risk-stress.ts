@@ -32,6 +32,7 @@ import { Exact } from './decimal';
 import { DEFAULT_WARNING_POINTS, readDecimal, topUpTarget } from './risk';
 import type { Loan } from './platform/resources';
 import type { Shock } from './risk-shock';
+import { readCollateral, type CollateralHeld } from './risk-top-up';
 
 export { readShock, SHOCK_KINDS, type Shock, type ShockKind, type ShockRead } from './risk-shock';
 
@@ -50,7 +51,7 @@ interface KnownLoan {
   ltv: Decimal;
   lines: Lines<Decimal>;
   /** Collateral amounts per currency, or why they cannot be read. */
-  collateral: { amounts: Map<string, Decimal>; decimals: number } | { why: string };
+  collateral: CollateralHeld;
   /** What a top-up needs, read once: the target and the collateral of one currency, or why none. */
   base: TopUpBase;
 }
@@ -100,38 +101,9 @@ export interface StressBook {
   ranked: Partial<Record<Uniform, Ranked>>;
 }
 
-const MIN_DECIMALS = 8;
-const MAX_DECIMALS = 18;
 const ONE = new Exact(1);
 const HUNDRED = new Exact(100);
 const MINUS_ONE = new Exact(-1);
-
-function decimalsOf(text: string): number {
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-}
-
-function readCollateral(loan: Loan): KnownLoan['collateral'] {
-  const embedded: unknown = loan.embedded;
-  const list =
-    typeof embedded === 'object' && embedded !== null
-      ? (embedded as { collaterals?: unknown }).collaterals
-      : undefined;
-  const rows = Array.isArray(list)
-    ? list.filter((c): c is Record<string, unknown> => typeof c === 'object' && c !== null)
-    : [];
-  if (rows.length === 0) return { why: 'the loan lists no collateral' };
-  const amounts = new Map<string, Decimal>();
-  let decimals = MIN_DECIMALS;
-  for (const c of rows) {
-    const amount = readDecimal(c.amount);
-    if (typeof c.currency !== 'string' || c.currency === '' || amount === null || amount.isNegative())
-      return { why: 'a collateral’s amount or currency is unknown' };
-    amounts.set(c.currency, (amounts.get(c.currency) ?? new Exact(0)).plus(amount));
-    decimals = Math.max(decimals, decimalsOf(c.amount as string));
-  }
-  return { amounts, decimals: Math.min(decimals, MAX_DECIMALS) };
-}
 
 /** `band`: the warning band as an LTV ratio (points / 100). */
 function prepare(loan: Loan, band: Decimal, warningPoints: string): Prepared {

@@ -86,6 +86,28 @@ function decimalsOf(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
+/**
+ * The collateral a loan holds, summed per currency, with the decimals a top-up in it is rounded up
+ * to (the most any amount has, at least 8, at most 18); or why it cannot be read. Shared with the
+ * stress (./risk-stress.ts).
+ */
+export type CollateralHeld = { amounts: Map<string, Decimal>; decimals: number } | { why: string };
+
+export function readCollateral(loan: Loan): CollateralHeld {
+  const rows = collateralRows(loan);
+  if (rows.length === 0) return { why: 'the loan lists no collateral' };
+  const amounts = new Map<string, Decimal>();
+  let decimals = MIN_DECIMALS;
+  for (const c of rows) {
+    const amount = readDecimal(c.amount);
+    if (typeof c.currency !== 'string' || c.currency === '' || amount === null || amount.isNegative())
+      return { why: 'a collateral’s amount or currency is unknown' };
+    amounts.set(c.currency, (amounts.get(c.currency) ?? new Exact(0)).plus(amount));
+    decimals = Math.max(decimals, decimalsOf(c.amount as string));
+  }
+  return { amounts, decimals: Math.min(decimals, MAX_DECIMALS) };
+}
+
 /** Whether the loan is at or above its margin-call line: by the platform's status, or by its LTV. */
 function pastMarginCall(loan: Loan, ltv: Decimal): boolean {
   const status = ltvStatusOf(loan);
@@ -115,30 +137,19 @@ export function topUpWorking(loan: Loan, warningPoints?: string): TopUpWorking {
         )
       : fail(`the LTV is already at or below the target ${ltvPercent(target.ltv)}`);
   }
-  const rows = collateralRows(loan);
-  if (rows.length === 0) return fail('the loan lists no collateral');
-  const currencies = new Set<string>();
-  let total = new Exact(0);
-  let decimals = MIN_DECIMALS;
-  for (const c of rows) {
-    const amount = readDecimal(c.amount);
-    if (typeof c.currency !== 'string' || c.currency === '' || amount === null || amount.isNegative())
-      return fail('a collateral’s amount or currency is unknown');
-    currencies.add(c.currency);
-    total = total.plus(amount);
-    decimals = Math.max(decimals, decimalsOf(c.amount as string));
-  }
+  const collateral = readCollateral(loan);
+  if ('why' in collateral) return fail(collateral.why);
   const growth = ltv.div(target.ltv).minus(1);
-  if (currencies.size > 1) {
+  if (collateral.amounts.size > 1) {
     const share = growth.times(100).toDecimalPlaces(2, Decimal.ROUND_UP).toFixed();
-    const names = [...currencies].sort().join(', ');
+    const names = [...collateral.amounts.keys()].sort().join(', ');
     return fail(`collateral in ${names}: each would have to grow by ${share} %`);
   }
-  const currency = [...currencies][0] as string;
+  const [currency, total] = [...collateral.amounts][0] as [string, Decimal];
   const held = { amount: total.toFixed(), currency };
   // No multiple of nothing reaches the target: never "add 0".
   if (total.isZero()) return working({ ok: false, why: 'the collateral held is 0', noTarget: false }, held);
-  const amount = total.times(growth).toDecimalPlaces(Math.min(decimals, MAX_DECIMALS), Decimal.ROUND_UP);
+  const amount = total.times(growth).toDecimalPlaces(collateral.decimals, Decimal.ROUND_UP);
   return working({ ok: true, amount: amount.toFixed(), currency, targetLtv: target.ltv }, held);
 }
 

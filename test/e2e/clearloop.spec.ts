@@ -52,7 +52,12 @@ test('sort order is the platform’s: newest or oldest first', async ({ app }) =
   await expect(view.table.root.locator('button[data-testid="col-createdAt"]')).toHaveCount(0);
 
   const times = async () =>
-    (await view.table.columnTexts('createdAt')).map((t) => new Date(t.replace(' ', 'T')).getTime());
+    (await view.table.columnTexts('createdAt')).map((t) => {
+      // The console's one time format, in UTC by default: "2026-11-26 12:10:27 UTC".
+      const at = new Date(t.replace(' ', 'T').replace(/ UTC$/, 'Z')).getTime();
+      if (Number.isNaN(at)) throw new Error(`not a time in the console's format: ${t}`);
+      return at;
+    });
   const desc = await times();
   expect(desc.every((t, i) => i === 0 || t <= (desc[i - 1] ?? t))).toBe(true);
 

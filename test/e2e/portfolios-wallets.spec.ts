@@ -20,7 +20,8 @@ test('loads portfolios and wallets; a selected portfolio filters the wallets', a
   expect(names).toContain('Hyperliquid Desk');
 
   const deskId = (await view.portfolios.renderedIds())[names.indexOf('Hyperliquid Desk')] ?? '';
-  await view.portfolios.row(deskId).click();
+  // On the name: the row's centre can be an id cell's copy button, which does not select the row.
+  await view.portfolios.row(deskId).getByRole('gridcell').first().click();
   await expect(view.portfolioFilter).toHaveValue(deskId);
   await expect.poll(() => view.wallets.rowCount()).toBeLessThan(walletCount);
   expect(new Set(await view.wallets.columnTexts('portfolio'))).toEqual(new Set(['Hyperliquid Desk']));

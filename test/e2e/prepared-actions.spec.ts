@@ -201,12 +201,12 @@ test('a production workspace refuses execute without the phrase, called through 
     })) as Result<PreparedAction>;
     if (!prepared.ok) return { step: 'prepare', error: prepared.error };
     const bare = await api.actions.execute({ id: prepared.value.id });
-    const wrong = await api.actions.execute({ id: prepared.value.id, phrase: 'Production' });
+    const wrong = await api.actions.execute({ id: prepared.value.id, phrase: 'production' });
     return { step: 'done', phraseRequired: prepared.value.phraseRequired, bare, wrong };
   });
   expect(outcome.step).toBe('done');
   if (outcome.step !== 'done' || !('bare' in outcome)) return;
-  expect(outcome.phraseRequired).toBe('production');
+  expect(outcome.phraseRequired).toBe('Production desk');
   const refusals = ([outcome.bare, outcome.wrong] as Result<ActionResult>[]).map((r) =>
     r.ok ? 'sent' : r.error.code,
   );

@@ -1,6 +1,6 @@
 /**
  * The production safeguards of the renderer: the production frame and banner, and the typed
- * confirmation ("production", exactly) before a loan action or an exchange submission is sent.
+ * confirmation (the workspace's name, exactly) before a loan action or an exchange submission is sent.
  *
  * Why rewriting the workspace views is a faithful test of the renderer:
  *  - A production workspace cannot point at a loopback sandbox: the main side refuses it, rightly,
@@ -21,6 +21,7 @@
  */
 import type { Page, Route } from '@playwright/test';
 import type { WorkspaceView } from '../../src/shared/contract';
+import { BUILT_IN_SANDBOX_NAME } from '../../src/shared/workspace-rules';
 import { test, expect } from './support/fixtures';
 import { resolvedColour } from './support/colours';
 import { AgentWalletsPage } from './pages/agent-wallets';
@@ -82,8 +83,8 @@ async function showBuiltInAsProduction(page: Page): Promise<() => number> {
             value: {
               ...value,
               workspace: { ...value['workspace'], environment: 'production' },
-              // Every action changes state: production asks for the phrase.
-              phraseRequired: 'production',
+              // Every action changes state: production asks for the phrase, the workspace's name.
+              phraseRequired: value['workspace']['name'],
             },
           }
         : body;
@@ -119,7 +120,7 @@ async function expectProductionFrame(page: Page): Promise<void> {
   expect(frame.width).toBe('4px');
 }
 
-test('production: framed in warning colour; a loan approval needs "production" typed and is sent once', async ({
+test('production: framed in warning colour; a loan approval needs the workspace name typed and is sent once', async ({
   page,
   server,
   pageErrors,
@@ -139,21 +140,30 @@ test('production: framed in warning colour; a loan approval needs "production" t
   await expect(confirm.environment).toHaveText('PRODUCTION');
   await expect(confirm.organization).toHaveText(await shell.organization.innerText());
   await expect(confirm.target).toContainText(loanId);
-  await expect(confirm.detail('Loan amount')).toHaveText('7922000 USDC');
+  // As the tables show it; the exact value on hover.
+  await expect(confirm.detail('Loan amount')).toHaveText('7,922,000 USDC');
+  await expect(confirm.detail('Loan amount')).toHaveAttribute('title', '7922000 USDC');
   await expect(confirm.submit).toHaveText('Approve loan');
   await expect(confirm.submit).toHaveClass(/danger/);
 
-  const typed = confirm.root.getByTestId('confirm-type');
+  const typed = confirm.phraseInput;
   await expect(typed).toBeFocused();
   await expect(confirm.submit).toBeDisabled();
-  for (const wrong of ['p', 'prod', 'Production', 'PRODUCTION', 'productio', 'production!', ' production']) {
+  for (const wrong of [
+    'production',
+    'Local',
+    'local sandbox',
+    'LOCAL SANDBOX',
+    'Local sandbox!',
+    ' Local sandbox',
+  ]) {
     await typed.fill(wrong);
     await expect(confirm.submit, `"${wrong}" must not unlock the action`).toBeDisabled();
   }
   // Enter in the field submits the form: still nothing may be sent.
   await typed.press('Enter');
   await expect(confirm.result).toBeHidden();
-  await typed.fill('production');
+  await typed.fill(BUILT_IN_SANDBOX_NAME);
   await expect(confirm.submit).toBeEnabled();
   await confirm.send('awaiting-collateral');
   await expect(confirm.root).toBeHidden();
@@ -170,7 +180,11 @@ test('production: framed in warning colour; a loan approval needs "production" t
   expect(pageErrors).toEqual([]);
 });
 
-test('production: an exchange submission needs "production" typed', async ({ page, server, pageErrors }) => {
+test('production: an exchange submission needs the workspace name typed', async ({
+  page,
+  server,
+  pageErrors,
+}) => {
   page.on('pageerror', (error) => pageErrors.push(error.message));
   await openInProduction(page, server.url);
   const shell = new Shell(page);
@@ -184,10 +198,10 @@ test('production: an exchange submission needs "production" typed', async ({ pag
   await expect(confirm.field('action.orders[0].p')).toHaveText('30000');
   await expect(confirm.field('nonce')).toHaveText(/^\d{13}$/);
   await expect(confirm.submit).toBeDisabled();
-  const typed = confirm.root.getByTestId('confirm-type');
-  await typed.fill('Production');
-  await expect(confirm.submit).toBeDisabled();
+  const typed = confirm.phraseInput;
   await typed.fill('production');
+  await expect(confirm.submit).toBeDisabled();
+  await typed.fill(BUILT_IN_SANDBOX_NAME);
   await expect(confirm.submit).toBeEnabled();
   await confirm.submit.click();
   await expect(confirm.outcome).toHaveAttribute('data-outcome', 'done');

@@ -62,6 +62,88 @@ async function backgroundLuminance(page: Page): Promise<number> {
   return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
 }
 
+/**
+ * How to bring up the confirmation of each kind of action (issue 29: every kind's confirmation is
+ * in the screenshots, so its digits can be checked by eye). Loan kinds start on a seeded loan.
+ */
+const CONFIRMATIONS: readonly {
+  kind: string;
+  open(page: Page): Promise<void>;
+}[] = [
+  {
+    kind: 'loans.approve',
+    open: (page) =>
+      openLoanAction(page, 'sandbox-approve-lend-1', 'awaiting-approval', 'loans.approve', false),
+  },
+  {
+    kind: 'loans.cancelInterestPayment',
+    open: (page) =>
+      openLoanAction(
+        page,
+        'sandbox-interest-lend-1',
+        'repaying-interest',
+        'loans.cancelInterestPayment',
+        true,
+      ),
+  },
+  {
+    kind: 'loans.acceptRepayment',
+    open: (page) => openLoanAction(page, 'sandbox-repay-lend-1', 'repaying', 'loans.acceptRepayment', true),
+  },
+  {
+    kind: 'loans.confirmExternalDisbursement',
+    open: (page) =>
+      openLoanAction(
+        page,
+        'sandbox-disburse-lend-1',
+        'disbursing',
+        'loans.confirmExternalDisbursement',
+        true,
+      ),
+  },
+  { kind: 'exchange.submit', open: (page) => new AgentWalletsPage(page).submitTemplate('order') },
+];
+
+async function openLoanAction(
+  page: Page,
+  externalId: string,
+  status: string,
+  kind: Parameters<LoansPage['action']>[0],
+  hasForm: boolean,
+): Promise<void> {
+  const loans = new LoansPage(page);
+  await loans.openSeeded(externalId, status);
+  await loans.action(kind).click();
+  if (hasForm) await loans.review.click();
+}
+
+test('the confirmation of each kind of action', async ({ app }) => {
+  await mkdir(DIR, { recursive: true });
+  const confirm = new ConfirmDialog(app);
+  for (const { kind, open } of CONFIRMATIONS) {
+    await open(app);
+    await expect(confirm.submit, kind).toBeEnabled();
+    if (kind.startsWith('loans.')) {
+      // Amounts read as in the tables: grouped, with their unit; the exact value on hover.
+      await expect(confirm.detail('Loan amount'), kind).toHaveText(/^\d{1,3}(,\d{3})*(\.\d+)? [A-Z]+$/);
+      await expect(confirm.detail('Loan amount'), kind).toHaveAttribute('title', /^\d+(\.\d+)? [A-Z]+$/);
+    }
+    if (kind === 'loans.acceptRepayment') {
+      // The amount sent: the exact string signed, and how it reads.
+      await expect(confirm.field('amount')).toHaveText(/^\d+(\.\d+)?$/);
+      await expect(confirm.fieldRow('amount').getByTestId('confirm-field-shown')).toHaveText(
+        /^\d{1,3}(,\d{3})*(\.\d+)? [A-Z]+$/,
+      );
+    }
+    await expect(
+      confirm.root.getByTestId('confirm-body').or(confirm.root.getByTestId('confirm-no-body')),
+    ).toBeVisible();
+    await confirm.root.screenshot({ path: `${DIR}/confirm-${kind}.png` });
+    await app.keyboard.press('Escape');
+    await expect(confirm.root).toBeHidden();
+  }
+});
+
 for (const theme of ['light', 'dark'] as const) {
   test(`every tab, the loan detail and a confirmation (${theme})`, async ({ app }) => {
     await mkdir(DIR, { recursive: true });

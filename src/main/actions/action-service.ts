@@ -6,7 +6,7 @@
  *       rules with a fresh read where they need one, builds the exact request, keeps it under a
  *       random one-shot id for PREPARED_TTL_MS and returns it for the confirmation to show.
  *   execute(id, phrase)         → refuses an unknown, used or expired id, a production action without
- *       the typed phrase, a second identical action on the same object while one is in flight or
+ *       the typed phrase (the workspace's name, exactly), a second identical action on the same object while one is in flight or
  *       unsettled, a workspace whose base URL or key changed since the review, and a request the
  *       lockout guard holds back; then journals "sent" (fsync'd and anchored), signs and sends the
  *       stored bytes once, and classifies the answer: done / refused / unknown.
@@ -25,7 +25,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   PREPARED_TTL_MS,
-  PRODUCTION_PHRASE,
   type ActionInput,
   type ActionResult,
   type CheckResult,
@@ -75,6 +74,9 @@ export type CrashPoint = (typeof CRASH_POINTS)[number];
 /** Kinds once journalled as actions that are reads now (issue 27): never unsettled. */
 const RETIRED_READS: ReadonlySet<string> = new Set(['loans.estimateLtv', 'loans.ltvDryRun']);
 
+/** The platform client's time limit for an answer when none is configured (client.ts). */
+export const DEFAULT_ANSWER_WITHIN_MS = 30_000;
+
 /** Used and expired ids are remembered this long, to say "already sent" rather than "unknown id". */
 const REMEMBER_MS = 30 * 60_000;
 const MAX_REMEMBERED = 2_000;
@@ -85,6 +87,8 @@ export interface ActionServiceDeps {
   now?: () => number;
   /** Told whenever the unsettled list changes (the renderer's notice listens through an event). */
   onUnsettledChange?: () => void;
+  /** The platform client's time limit for an answer, shown by the confirmation while it waits. */
+  answerWithinMs?: number;
   /** Who acts, recorded on every entry: the operator name from preferences, else the OS account. */
   operator?: () => string;
   /** Tests only (browser mode's --test-crash-point): awaited at each point, to be killed there. */
@@ -151,8 +155,10 @@ export class ActionService {
       warnings: built.value.warnings ?? [],
       preparedAt: String(now),
       expiresAt: String(now + PREPARED_TTL_MS),
-      // Every action changes state: production always asks for the phrase.
-      phraseRequired: workspace.environment === 'production' ? PRODUCTION_PHRASE : null,
+      // Every action changes state: production always asks for the phrase, the workspace's own
+      // name (a constant word becomes muscle memory; the name says which desk is about to change).
+      phraseRequired: workspace.environment === 'production' ? workspace.name : null,
+      answerWithinMs: this.deps.answerWithinMs ?? DEFAULT_ANSWER_WITHIN_MS,
       review: { baseUrl: workspace.baseUrl, keyFingerprint: keyId },
     };
     const nonce = built.value.fields.find((f) => f.name === 'nonce')?.value;
@@ -198,7 +204,7 @@ export class ActionService {
     if (prepared.phraseRequired !== null && phrase !== prepared.phraseRequired)
       return fail(
         'confirmation-required',
-        `This changes production: type “${prepared.phraseRequired}” to confirm. Nothing was sent.`,
+        `This changes production: type the workspace's name, “${prepared.phraseRequired}”, exactly, to confirm. Nothing was sent.`,
         { field: 'phrase' },
       );
     const busy = this.busy([entry.dedupKey], built.target);

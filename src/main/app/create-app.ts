@@ -45,6 +45,8 @@ import { priceHandlers } from '../handlers/price-handlers';
 import { exchangeAssetHandlers } from '../handlers/exchange-asset-handlers';
 import { removeWorkspaceJson } from '../workspaces/workspace-json-file';
 import { PRICES_DIR } from '../prices/price-store';
+import { PAGE_SIZES_DIR, PageSizeStore } from '../platform/page-size-store';
+import { pageSizeHandlers } from '../handlers/page-size-handlers';
 import { ASSETS_DIR } from '../exchange-assets/asset-table-store';
 
 export interface MainAppOptions {
@@ -193,7 +195,10 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   // Not awaited: the window loads meanwhile (warm-up.ts says why).
   void warmUpHttpClient(sandbox.baseUrl, log);
 
+  // The page sizes the walks learn per workspace (issue 30): every client of a workspace uses them.
+  const pageSizes = new PageSizeStore(dataDir, (m) => log.warn('page-sizes', m));
   const clients = new PlatformClients({
+    pageSizes,
     workspaces,
     keys,
     history,
@@ -226,6 +231,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     clients,
     journal: journals,
     onUnsettledChange: () => events.emit('actions-changed', { workspaceId: null }),
+    ...(options.timeoutMs !== undefined ? { answerWithinMs: options.timeoutMs } : {}),
     operator: () => preferences.effectiveOperator(),
     ...(options.crashPoint ? { crashPoint: pauseAt(options.crashPoint, log) } : {}),
     log: (message, error) => log.error('actions', message, error),
@@ -286,7 +292,8 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
       const removed = await workspaceCalls['workspaces.remove'](input);
       if (!removed.ok) return removed;
       rowStores.releaseOwnedBy(activitiesOwner(input.id));
-      for (const folder of [PRICES_DIR, ASSETS_DIR]) {
+      pageSizes.forget(input.id);
+      for (const folder of [PRICES_DIR, ASSETS_DIR, PAGE_SIZES_DIR]) {
         const gone = await removeWorkspaceJson(dataDir, folder, input.id);
         if (!gone.ok) log.warn('workspaces', gone.error.message);
       }
@@ -321,6 +328,7 @@ export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
     ...updateHandlers({ updates }),
     ...webhookHandlers({ webhooks }),
     ...priceHandlers({ dataDir, workspaces, sandbox }),
+    ...pageSizeHandlers({ store: pageSizes, workspaces }),
     ...exchangeAssetHandlers({ dataDir, workspaces }),
   } satisfies Handlers;
 

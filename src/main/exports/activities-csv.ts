@@ -15,7 +15,13 @@
  * would replace it). The temp name is then unlinked. Where the file system has no hard links,
  * `copyFile` with COPYFILE_EXCL keeps the same never-replace rule. On cancel or failure the
  * temporary file is removed.
+ *
+ * The platform's cells are written as sent (formula triggers neutralised); for each time column
+ * (a header ending in `At`, epoch ms) an ISO-8601 UTC column is ADDED at the end of the record
+ * (`createdAtIso`: "2023-11-14T22:13:20.000Z", '' when the cell is no time), so that a
+ * spreadsheet shows a readable time beside the platform's exact value (issue 29).
  */
+import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream as fsCreateWriteStream } from 'node:fs';
 import { unlink } from 'node:fs/promises';
@@ -23,16 +29,17 @@ import { basename, dirname } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { ExportResult, ProgressEvent } from '../../shared/contract';
-import { PAGE_LIMITS } from '../../shared/platform/page-limits';
 import { fail, type AppError, type Result } from '../../shared/result';
 import type { PlatformClient } from '../platform/client';
 import { PlatformStreamError } from '../platform/body-stream';
 import { activitiesCsv, type ActivitiesParams } from '../platform/operations';
 import { PageCursor, PROGRESS_INTERVAL_MS } from '../platform/paging';
+import { negotiatePageSize } from '../platform/page-size-negotiation';
 import { neutraliseInPlace } from './neutralise';
 import { describeIoError } from './io-errors';
 import { CsvFormatError, CsvRecordReader, csvLine } from './csv-records';
 import { SeenIds } from './seen-ids';
+import { readTimestamp } from '../../shared/timestamps';
 import { EXPORT_FILE_MODE, exportTempPath, inodeOf, publishFile, TargetExistsError } from './publish-file';
 
 export { EXPORT_FILE_MODE } from './publish-file';
@@ -60,7 +67,9 @@ type Failure = { ok: false; error: AppError };
 
 export async function exportActivitiesCsv(options: ExportActivitiesOptions): Promise<Result<ExportResult>> {
   const { client, organizationId, filters, filePath, signal, onProgress, jobId = '' } = options;
-  const walk = { pageSize: options.pageSize ?? PAGE_LIMITS.activities.default, maxRows: options.maxRows };
+  // Negotiated (../platform/page-size-negotiation.ts): fewer, larger pages where they are served.
+  const tuner = await negotiatePageSize(client, 'activities', options.pageSize);
+  const walk = { pageSize: tuner.size, maxRows: options.maxRows };
   const refused = PageCursor.check(walk);
   if (refused) return { ok: false, error: refused };
   const cursor = new PageCursor(walk);
@@ -72,7 +81,7 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
   let neutralisedCells = 0;
   let bytes = 0;
   const report = (phase: ProgressEvent['phase']) =>
-    onProgress?.({ jobId, done: bytes, total: null, pages: cursor.pages, phase });
+    onProgress?.({ jobId, done: bytes, rowsWritten: cursor.kept, total: null, pages: cursor.pages, phase });
 
   if (signal?.aborted) return fail('cancelled', 'Export cancelled');
   const agreedToReplace = options.replaceExisting === true ? await inodeOf(filePath) : null;
@@ -108,6 +117,8 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
   let header: string[] | null = null;
   /** Index of `activityId` in the header; without one, the whole row is its identity. */
   let idColumn = -1;
+  /** The header's time columns, each written again as ISO at the end of the record. */
+  let timeColumns: number[] = [];
 
   try {
     for (;;) {
@@ -119,8 +130,18 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
         { ...filters, offset, limit },
         { signal, pace: 'bulk' },
       );
-      if (!answer.ok) throw answer.error;
-      const pageIds: string[] = [];
+      if (!answer.ok) {
+        // A 400 for a large page: the same page again with the size the platform accepts.
+        const smaller = signal?.aborted ? null : tuner.retrySize(answer.error, limit);
+        if (smaller === null) throw answer.error;
+        cursor.resize(smaller);
+        continue;
+      }
+      // The page's ids in order, as a digest (the repeated-page check) and a count: an array of
+      // 10,000 ids alive across the page's download would be promoted and grow RSS (issue 30).
+      const pageHash = createHash('sha1');
+      let pageRows = 0;
+      let pageIds = '';
       let first = true;
       let lines = '';
       // A plain callback per record, the lines of a chunk gathered in one string: a promise or a
@@ -131,6 +152,8 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
         if (header === null) {
           header = record.slice(); // the first page's header is the file's header
           idColumn = record.indexOf('activityId');
+          timeColumns = isoTimeColumns(header);
+          for (const c of timeColumns) record.push(`${header[c] ?? ''}Iso`);
         } else if (isFirst && sameRow(record, header)) {
           return; // every later page repeats it: skipped
         } else {
@@ -141,7 +164,9 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
           const id = cell !== '' ? cell : `\u0000${record.join('\u0000')}`;
           // A copy: the cell is a slice of the chunk's text and would keep the whole chunk alive
           // until the next page (see the comment on `out` below).
-          pageIds.push(` ${id}`.slice(1));
+          pageRows++;
+          pageIds += id;
+          pageIds += '\u0000';
           // De-duplicated here rather than by the cursor's Set of strings, which grows by about
           // 80 bytes per row (seen-ids.ts); the cursor still applies the caps and page checks.
           if (!seen.add(id)) {
@@ -149,6 +174,7 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
             return;
           }
           if (!cursor.keep(undefined)) return; // past maxRows (a platform ignoring `limit`)
+          for (const c of timeColumns) record.push(isoTimeOf(record[c]));
         }
         neutralisedCells += neutraliseInPlace(record);
         lines += csvLine(record);
@@ -163,13 +189,18 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
         // the garbage collector and makes the young generation (and RSS) grow with the rows.
         const out = Buffer.from(lines, 'utf8');
         lines = '';
+        pageHash.update(pageIds);
+        pageIds = '';
         await write(out);
       }
       reader.push(decoder.end());
       reader.end();
       await write(Buffer.from(lines, 'utf8'));
+      pageHash.update(pageIds);
+      pageIds = '';
       current = null;
-      const verdict = cursor.endPage(pageIds);
+      tuner.answered(limit, pageRows);
+      const verdict = cursor.endPageDigest(pageRows, pageHash.digest('base64'));
       if (verdict === null) continue;
       if (verdict.stop === 'repeated') throw verdict.error;
       break;
@@ -241,6 +272,17 @@ function drained(file: Writable): Promise<void> {
 async function closed(file: Writable): Promise<void> {
   if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
   if (file.errored) throw file.errored;
+}
+
+/** The header's time columns: named `…At` (createdAt), as the platform's time fields are. */
+export function isoTimeColumns(header: readonly string[]): number[] {
+  return header.flatMap((name, i) => (/^[a-z][A-Za-z0-9]*At$/.test(name) ? [i] : []));
+}
+
+/** A platform time cell (epoch ms or seconds, ISO) as ISO-8601 UTC; '' when it is no time. */
+export function isoTimeOf(cell: string | undefined): string {
+  const ms = readTimestamp(cell).ms;
+  return ms === null ? '' : new Date(ms).toISOString();
 }
 
 function sameRow(a: readonly string[], b: readonly string[]): boolean {

@@ -8,6 +8,7 @@ import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import type { RequestHistory } from '../history/request-history';
 import { exportActivitiesCsv } from '../exports/activities-csv';
+import { pacedProgress } from '../exports/job-pacing';
 import { ensurePrivateExportDir } from '../exports/private-dir';
 import type { HandlersFor } from './types';
 
@@ -93,7 +94,11 @@ export function localHandlers(deps: LocalDeps): HandlersFor<'app' | 'exports' | 
           signal,
           jobId,
           maxRows,
-          onProgress: progress,
+          // Issue 30: the progress says when the export waits for the request budget, and until when.
+          onProgress: pacedProgress(progress, {
+            admit: () => deps.clients.guardFor(workspaceId).admit('bulk'),
+            status: () => deps.clients.guardStatus(workspaceId),
+          }),
           replaceExisting: exportPaths.isApproved(target.value),
         }),
       );

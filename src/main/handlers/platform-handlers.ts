@@ -13,6 +13,7 @@ import * as platform from '../platform';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
+import { streamPages } from '../jobs/stream-pages';
 import type { HandlersFor } from './types';
 
 export interface PlatformDeps {
@@ -64,7 +65,12 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
     'loans.listAll': ({ workspaceId, jobId, ...filters }) =>
       withClient(workspaceId, ({ client }, org) =>
         deps.jobs.run(jobId, async (signal) => {
-          const walked = await walkLoans(client, org, filters, { jobId, signal, onProgress: progress });
+          const walked = await walkLoans(client, org, filters, {
+            jobId,
+            signal,
+            onProgress: progress,
+            onPage: streamPages(progress, loanRowOf),
+          });
           return walked.ok
             ? { ok: true, value: { ...walked.value, items: walked.value.items.map(loanRowOf) } }
             : walked;
@@ -104,7 +110,13 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
     'cryptoAddresses.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
       withClient(workspaceId, ({ client }) =>
         deps.jobs.run(jobId, (signal) =>
-          platform.listAllCryptoAddresses(client, filters, { jobId, maxRows, signal, onProgress: progress }),
+          platform.listAllCryptoAddresses(client, filters, {
+            jobId,
+            maxRows,
+            signal,
+            onProgress: progress,
+            onPage: streamPages(progress),
+          }),
         ),
       ),
   };

@@ -45,6 +45,8 @@ export class KeyService {
   private readonly memory = new MemoryKeyStore();
   private probeResult: ProbeResult = { available: false, error: 'not probed yet' };
   private readonly lockListeners = new Set<() => void>();
+  /** Set when the vault locked itself for idle time; cleared when it opens again (issue 29.4). */
+  private autoLocked: { afterMinutes: number; at: string } | null = null;
 
   private constructor(
     private readonly os: OsKeyStore,
@@ -68,7 +70,7 @@ export class KeyService {
           autoLockMinutes: settings.autoLockMinutes,
           idleTimers: deps.idleTimers,
           passphraseContext: deps.names,
-          onLocked: () => notify.service?.lockListeners.forEach((listener) => listener()),
+          onLocked: (reason) => notify.service?.vaultLocked(reason),
         }),
       log,
       deps.dataDir,
@@ -82,6 +84,13 @@ export class KeyService {
   onVaultLocked(listener: () => void): () => void {
     this.lockListeners.add(listener);
     return () => this.lockListeners.delete(listener);
+  }
+
+  /** Remembers an idle lock (the screen says so, not just "locked"), then tells the listeners. */
+  private vaultLocked(reason: 'idle' | 'request'): void {
+    this.autoLocked =
+      reason === 'idle' ? { afterMinutes: this.vault.autoLockMinutes, at: new Date().toISOString() } : null;
+    this.lockListeners.forEach((listener) => listener());
   }
 
   autoLock(): VaultAutoLock {
@@ -119,6 +128,7 @@ export class KeyService {
       osKeychainAvailable: this.probeResult.available,
       vault: { exists: await this.vault.exists(), unlocked: this.vault.isUnlocked(), path: this.vault.path },
     };
+    if (this.autoLocked && !status.vault.unlocked) status.vault.autoLocked = this.autoLocked;
     if (!this.probeResult.available) status.osKeychainError = this.probeResult.error;
     return status;
   }

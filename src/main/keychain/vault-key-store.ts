@@ -246,9 +246,22 @@ export class VaultKeyStore implements KeyStore {
     return this.serial(() => this.rewrite((entries) => entries.delete(workspaceId)));
   }
 
+  /**
+   * Handing out a signer is not using the key: the guard meter reads which key a workspace has every
+   * 15 s, and re-arming then would keep the vault open for ever (issue 29.4). Each signature
+   * restarts the idle countdown, while the vault is unlocked.
+   */
   async signer(workspaceId: string): Promise<Signer | null> {
-    const creds = this.requireUnlocked().entries.get(workspaceId);
-    return creds ? createHmacSigner(creds.apiKey, creds.apiSecret) : null;
+    const creds = this.requireUnlocked({ touch: false }).entries.get(workspaceId);
+    if (!creds) return null;
+    const inner = createHmacSigner(creds.apiKey, creds.apiSecret);
+    return Object.freeze({
+      apiKey: inner.apiKey,
+      sign: (message: string | Buffer) => {
+        if (this.unlocked) this.idle.arm();
+        return inner.sign(message);
+      },
+    });
   }
 
   /**

@@ -10,7 +10,7 @@
  * reported (`mayHaveMissed`), not prevented.
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
-import { PAGE_LIMITS } from '../../shared/platform/page-limits';
+import type { NegotiatedOperation } from '../../shared/platform/page-limits';
 import type { Activity, CryptoAddress } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
@@ -22,30 +22,39 @@ import {
   type CryptoAddressesParams,
 } from './operations';
 import { idField, walkPages, type PageRequest } from './paging';
+import { negotiatePageSize } from './page-size-negotiation';
 
 export interface FetchAllOptions<T = unknown> {
   jobId?: string;
   maxRows?: number;
   signal?: AbortSignal;
   onProgress?: (event: ProgressEvent) => void;
-  /** Rows per request; by default the platform's own page size for that list (PAGE_LIMITS' default). */
+  /**
+   * Rows per request, fixed. By default the size is negotiated (page-size-negotiation.ts): the
+   * size learned for the workspace, else the largest the contract allows for that list.
+   */
   pageSize?: number;
   /** Takes each kept row instead of the result's `items` (paging.ts `collect`). */
   collect?: (row: T) => void;
+  /** Takes each page's kept rows as it arrives (paging.ts `onPage`). */
+  onPage?: (rows: readonly T[], progress: ProgressEvent) => void;
 }
 
 /**
  * Walks one list operation to its end. Every page is background work, so it is sent paced as
  * `bulk` (the lockout guard keeps headroom for the operator's own requests).
  */
-function walkList<T>(
+async function walkList<T>(
+  client: PlatformClient,
   options: FetchAllOptions<T>,
-  list: { pageSize: number; idField: string; versionField?: string },
+  list: { operation: NegotiatedOperation; idField: string; versionField?: string },
   fetchRows: (page: Omit<PageRequest, 'signal'>, call: CallOptions) => Promise<Result<T[]>>,
 ): Promise<Result<AllRows<T>>> {
+  const tuner = await negotiatePageSize(client, list.operation, options.pageSize);
   return walkPages<T>({
     ...options,
-    pageSize: options.pageSize ?? list.pageSize,
+    pageSize: tuner.size,
+    tuner,
     idOf: idField<T>(list.idField),
     ...(list.versionField !== undefined ? { versionOf: idField<T>(list.versionField) } : {}),
     fetchPage: async ({ offset, limit, signal }) => {
@@ -61,8 +70,8 @@ export function listAllActivities(
   filters: Omit<ActivitiesParams, 'limit' | 'offset'>,
   options: FetchAllOptions<Activity> = {},
 ): Promise<Result<AllRows<Activity>>> {
-  const list = { pageSize: PAGE_LIMITS.activities.default, idField: 'activityId' };
-  return walkList<Activity>(options, list, async (page, call) => {
+  const list = { operation: 'activities', idField: 'activityId' } as const;
+  return walkList<Activity>(client, options, list, async (page, call) => {
     const answer = await listActivities(client, organizationId, { ...filters, ...page }, call);
     return answer.ok ? { ok: true, value: answer.value.activities } : answer;
   });
@@ -75,11 +84,11 @@ export function listAllCryptoAddresses(
 ): Promise<Result<AllRows<CryptoAddress>>> {
   // An address seen again with a newer `updatedAt` was edited during the walk: the newer is kept.
   const list = {
-    pageSize: PAGE_LIMITS.cryptoAddresses.default,
+    operation: 'cryptoAddresses',
     idField: 'cryptoAddressId',
     versionField: 'updatedAt',
-  };
-  return walkList<CryptoAddress>(options, list, (page, call) =>
+  } as const;
+  return walkList<CryptoAddress>(client, options, list, (page, call) =>
     listCryptoAddresses(client, { ...filters, ...page }, call),
   );
 }

@@ -22,6 +22,7 @@ import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import type { LoansParams } from './operations';
 import { idField, walkPages } from './paging';
+import { negotiatePageSize } from './page-size-negotiation';
 import { QUERY_NAMES, buildQuery, path, safePath } from './query';
 import { arrayField, listOf } from './shape';
 
@@ -35,19 +36,24 @@ export interface LoansWalkOptions {
   /** Counts every request sent, for the watch's cost figure. */
   onRequest?: () => void;
   pageSize?: number;
+  /** Takes each page's kept loans as it arrives (paging.ts `onPage`). */
+  onPage?: (rows: readonly Loan[], progress: ProgressEvent) => void;
 }
 
-export function walkLoans(
+export async function walkLoans(
   client: PlatformClient,
   organizationId: string,
   filters: Omit<LoansParams, 'limit' | 'offset' | 'sortBy' | 'sortDirection'>,
   options: LoansWalkOptions = {},
 ): Promise<Result<AllRows<Loan>>> {
   const p = safePath(() => path`/organizations/${organizationId}/loans`);
-  if (!p.ok) return Promise.resolve(p);
+  if (!p.ok) return p;
+  // Negotiated like every walk (page-size-negotiation.ts); the contract allows 1,000 loans.
+  const tuner = await negotiatePageSize(client, 'loans', options.pageSize);
   return walkPages<Loan>({
     ...options,
-    pageSize: options.pageSize ?? LOANS_PAGE_SIZE,
+    pageSize: tuner.size,
+    tuner,
     idOf: idField<Loan>('loanId'),
     versionOf: idField<Loan>('updatedAt'),
     fetchPage: async ({ offset, limit, signal }) => {

@@ -38,6 +38,7 @@
 import type { AllRows, Page, ProgressEvent, WalkBound } from '../../shared/contract';
 import { isJsonNumberText } from '../../shared/json-number';
 import { fail, type AppError, type Result } from '../../shared/result';
+import type { PageSizeTuner } from './page-size-negotiation';
 import { isObject } from './shape';
 
 /**
@@ -93,13 +94,14 @@ const NULL_ROW_KEY = '\u0000null';
  * whether to go on.
  */
 export class PageCursor {
-  readonly pageSize: number;
+  private size: number;
   private readonly maxRows: number;
   private readonly maxPages: number;
   private readonly hardMaxRows: number;
   /** Rows the platform sent so far (its positions): the next offset. */
   private offset = 0;
   private previousKeys: readonly (string | undefined)[] | null = null;
+  private previousDigest: string | null = null;
   private readonly seen = new Set<string>();
   /** Versioned walks: where each id was kept and the version kept (a Map costs more than a Set). */
   private readonly versions: Map<string, { index: number; version: string | undefined }> | null;
@@ -123,7 +125,7 @@ export class PageCursor {
   truncated = false;
 
   constructor(options: CursorOptions) {
-    this.pageSize = options.pageSize;
+    this.size = options.pageSize;
     this.lastLimit = options.pageSize;
     this.maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     this.maxPages = options.maxPages ?? WALK_MAX_PAGES;
@@ -138,10 +140,22 @@ export class PageCursor {
     return null;
   }
 
+  get pageSize(): number {
+    return this.size;
+  }
+
+  /**
+   * Asks for `pageSize` rows from the next request on (page-size negotiation: a 400 for a large
+   * page reads the same page again with a smaller one). The offset and every check stay.
+   */
+  resize(pageSize: number): void {
+    if (Number.isInteger(pageSize) && pageSize >= 1) this.size = pageSize;
+  }
+
   /** Never asks for more than is still wanted, so maxRows costs no extra download. */
   request(): { offset: number; limit: number } {
     const wanted = Math.min(this.maxRows, this.hardMaxRows) - this.kept;
-    this.lastLimit = Math.max(1, Math.min(this.pageSize, wanted));
+    this.lastLimit = Math.max(1, Math.min(this.size, wanted));
     return { offset: this.offset, limit: this.lastLimit };
   }
 
@@ -187,22 +201,37 @@ export class PageCursor {
    * JSON text for a row without one, `nullRow()`'s key for a null; undefined never matches).
    */
   endPage(keys: readonly (string | undefined)[], total?: number): PageVerdict {
+    const repeated = keys.length > 0 && this.previousKeys !== null && sameKeys(keys, this.previousKeys);
+    if (keys.length > 0 && !repeated) this.previousKeys = keys;
+    return this.endCounted(keys.length, repeated, total);
+  }
+
+  /**
+   * `endPage` for a page known by its row count and a digest of its keys in order (the CSV
+   * export: no array of 10,000 ids alive across a page's download). An undefined digest never
+   * matches, as an undefined key never does.
+   */
+  endPageDigest(count: number, digest: string | undefined, total?: number): PageVerdict {
+    const repeated = count > 0 && digest !== undefined && this.previousDigest === `${count}:${digest}`;
+    if (count > 0 && !repeated) this.previousDigest = digest === undefined ? null : `${count}:${digest}`;
+    return this.endCounted(count, repeated, total);
+  }
+
+  private endCounted(count: number, repeated: boolean, total: number | undefined): PageVerdict {
     this.pages++;
     if (total !== undefined && Number.isSafeInteger(total) && total >= 0) this.total = total;
-    if (keys.length === 0) return this.emptyPage();
+    if (count === 0) return this.emptyPage();
     this.confirming = false;
-    if (this.previousKeys !== null && sameKeys(keys, this.previousKeys)) {
+    if (repeated) {
       const message =
-        `Stopped: the platform repeated page ${this.pages} (the same ${keys.length} rows as page ` +
+        `Stopped: the platform repeated page ${this.pages} (the same ${count} rows as page ` +
         `${this.pages - 1}); it may ignore "offset". ${this.kept} rows were read; nothing was kept, try again later`;
       return { stop: 'repeated', error: { code: 'bad-response', message } };
     }
-    this.previousKeys = keys;
-    this.offset += keys.length;
+    this.offset += count;
     // Full: as many rows as asked, or as many as the largest page before (the platform's cap).
-    this.lastPageFull =
-      keys.length >= this.lastLimit || (this.largestPage > 0 && keys.length >= this.largestPage);
-    this.largestPage = Math.max(this.largestPage, keys.length);
+    this.lastPageFull = count >= this.lastLimit || (this.largestPage > 0 && count >= this.largestPage);
+    this.largestPage = Math.max(this.largestPage, count);
     if (this.kept >= this.maxRows) {
       this.truncated = true;
       return { stop: 'max-rows' };
@@ -295,6 +324,16 @@ export interface WalkOptions<T> extends CursorOptions {
    * stores a million rows compactly as they arrive instead of holding a million objects first.
    */
   collect?: (row: T) => void;
+  /**
+   * Takes the rows each page kept, as soon as the page is read, with the walk's progress so far:
+   * a view shows the first page while the walk goes on (issue 30). The result stays the authority.
+   */
+  onPage?: (rows: readonly T[], progress: ProgressEvent) => void;
+  /**
+   * Page-size negotiation (page-size-negotiation.ts): told every page's size, and asked
+   * whether a failed page is read again with a smaller one. Its `size` replaces `pageSize`.
+   */
+  tuner?: PageSizeTuner;
 }
 
 /**
@@ -314,7 +353,12 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
   const { fetchPage, idOf, versionOf, signal, jobId = '', onProgress } = options;
   const refused = PageCursor.check(options);
   if (refused) return { ok: false, error: refused };
-  const cursor = new PageCursor({ ...options, versioned: versionOf !== undefined });
+  const { tuner } = options;
+  const cursor = new PageCursor({
+    ...options,
+    ...(tuner ? { pageSize: tuner.size } : {}),
+    versioned: versionOf !== undefined,
+  });
 
   const items: T[] = [];
   const keepRow = options.collect ?? ((row: T) => void items.push(row));
@@ -330,7 +374,13 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
         report('cancelled');
         return fail('cancelled', 'Cancelled');
       }
-      const page = await fetchPage({ ...cursor.request(), signal });
+      const asked = cursor.request();
+      const page = await fetchPage({ ...asked, signal });
+      const smaller = page.ok || signal?.aborted ? null : (tuner?.retrySize(page.error, asked.limit) ?? null);
+      if (smaller !== null) {
+        cursor.resize(smaller); // the same offset again, with the size the platform accepts
+        continue;
+      }
       if (!page.ok) {
         report(page.error.code === 'cancelled' || signal?.aborted ? 'cancelled' : 'failed');
         if (page.error.code !== 'cancelled' && signal?.aborted) return fail('cancelled', 'Cancelled');
@@ -345,7 +395,9 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
         };
       }
       const rows: readonly unknown[] = page.value.items;
+      tuner?.answered(asked.limit, rows.length);
       const keys = new Array<string | undefined>(rows.length);
+      const pageKept: T[] | null = options.onPage === undefined ? null : [];
       for (let i = 0; i < rows.length; i++) {
         // isObject is withoutNullRows' test (shape.ts), applied in place: the row's position
         // still counts for the offset and the repeated-page check.
@@ -356,10 +408,20 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
         const row = rows[i] as T;
         const id = idOf(row);
         keys[i] = id ?? contentKey(row);
-        if (cursor.keep(id, versionOf?.(row))) keepRow(row);
-        else if (cursor.movedTo >= 0 && options.collect === undefined) items[cursor.movedTo] = row;
+        if (cursor.keep(id, versionOf?.(row))) {
+          keepRow(row);
+          pageKept?.push(row);
+        } else if (cursor.movedTo >= 0 && options.collect === undefined) items[cursor.movedTo] = row;
       }
       const verdict = cursor.endPage(keys, page.value.total);
+      if (pageKept !== null && pageKept.length > 0 && verdict?.stop !== 'repeated')
+        options.onPage?.(pageKept, {
+          jobId,
+          done: cursor.kept,
+          total: cursor.total,
+          pages: cursor.pages,
+          phase: 'running',
+        });
       if (verdict === null) continue;
       if (verdict.stop === 'repeated') {
         report('failed');

@@ -17,6 +17,8 @@ import { PlatformClient, type Sleep } from './client';
 import type { Logger } from '../log/logger';
 import type { LockoutGuard, RequestClass, Refusal } from '../guard/lockout-guard';
 import { KeyGuards, guardKeyOf } from '../guard/key-guards';
+import { rememberPageSizes } from './page-size-negotiation';
+import type { PageSizeMemory } from './page-size-store';
 import { PLATFORM_LIMITS, type GuardStatus, type PlatformLimits } from '../../shared/platform/limits';
 
 export interface WorkspaceClient {
@@ -78,6 +80,8 @@ export class PlatformClients {
       now?: () => number;
       /** How the clients wait for a backoff or the request budget (tests: advance a virtual clock). */
       sleep?: Sleep;
+      /** The page sizes each workspace's walks learn and start from (page-size-negotiation.ts). */
+      pageSizes?: PageSizeMemory;
     },
   ) {
     this.fingerprint = deps.fingerprint ?? keyFingerprint;
@@ -132,6 +136,7 @@ export class PlatformClients {
           `clock of workspace ${workspaceId} differs from the server by ${Math.round(skewMs / 1000)} s`,
         ),
     });
+    if (this.deps.pageSizes) rememberPageSizes(client, this.deps.pageSizes);
     this.clients.set(workspaceId, { baseUrl: workspace.value.baseUrl, client });
     return ok({ client, workspace: workspace.value, keyId, signer: signer.value });
   }

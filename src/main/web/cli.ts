@@ -1,6 +1,7 @@
 /**
  * Browser mode: `npm run web -- --port <p> --data-dir <dir> --sandbox-size small|large|huge
  * [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]`.
+ * `--open` (what `npm start` passes) also opens the URL in the default browser, where there is one.
  * `--update-policy <file>` reads the update policy from that file instead of the system path (the
  * updater itself is unsupported in browser mode; the policy is shown and its problems reported).
  * `--test-crash-point sent|answer-received|answered` (kill tests only) stops every action for good at
@@ -19,6 +20,7 @@ import { createLogger } from '../log/logger';
 import { createMainApp } from '../app/create-app';
 import { installProcessGuard } from '../app/process-guard';
 import { startWebBridge } from './bridge';
+import { openInBrowser } from './open-url';
 import { SANDBOX_SIZES, SANDBOX_VARIANTS, isSandboxSize, isSandboxVariant } from '../../sandbox';
 import { CRASH_POINTS, type CrashPoint } from '../actions/action-service';
 
@@ -27,7 +29,7 @@ function usage(message: string): never {
     `${message}\nUsage: npm run web -- [--port <p>] [--data-dir <dir>] [--sandbox-size small|large|huge]` +
       ` [--sandbox-variant ${SANDBOX_VARIANTS.join('|')}]` +
       ` [--platform-timeout-ms <ms>] [--sandbox-control-token <token>] [--bench-request-budget <n>]` +
-      ` [--test-crash-point <point>] [--update-policy <file>]`,
+      ` [--test-crash-point <point>] [--update-policy <file>] [--open]`,
   );
   process.exit(2);
 }
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     'bench-request-budget'?: string;
     'test-crash-point'?: string;
     'update-policy'?: string;
+    open?: boolean;
   };
   try {
     ({ values } = parseArgs({
@@ -58,6 +61,7 @@ async function main(): Promise<void> {
         'bench-request-budget': { type: 'string' },
         'test-crash-point': { type: 'string' },
         'update-policy': { type: 'string' },
+        open: { type: 'boolean' },
       },
       strict: true,
     }));
@@ -127,6 +131,8 @@ async function main(): Promise<void> {
   console.info(`Copper Operator (browser mode), data in ${dataDir}`);
   console.info(`Open this URL (it carries the connection token):`);
   console.info(bridge.url);
+  // `npm start`: the default browser too, where there is one (the URL above is the fallback).
+  if (values.open === true) openInBrowser(bridge.url);
 
   let stopping = false;
   const stop = async () => {

@@ -33,3 +33,33 @@ export const PAGE_LIMITS = {
   activities: { default: 1000, max: 10_000, stated: ['default'] },
   cryptoAddresses: { default: 500, max: 5000, stated: ['default'] },
 } as const satisfies Record<PagedOperation, PageLimit>;
+
+/**
+ * Page-size negotiation (issue 30): a walk first asks for the largest page the contract allows
+ * (`max`), and learns per workspace and list what the platform serves. A platform that refuses
+ * that size (400) is asked again with this many rows, the page size every list served before.
+ */
+export const PAGE_SIZE_FALLBACK = 1000;
+
+/** The lists whose walks negotiate their page size, in the order the settings list them. */
+export const NEGOTIATED_OPERATIONS = ['activities', 'cryptoAddresses', 'loans'] as const;
+export type NegotiatedOperation = (typeof NEGOTIATED_OPERATIONS)[number];
+
+/** What the walk learned: `served` a full page of `size`; `capped` pages of at most `size`; `refused` a 400 for `asked`. */
+export type PageSizeVerdict = 'served' | 'capped' | 'refused';
+
+export interface LearnedPageSize {
+  operation: NegotiatedOperation;
+  /** The page size the next walk asks for. */
+  size: number;
+  verdict: PageSizeVerdict;
+  /** The `limit` the walk asked for when it learned this. */
+  asked: number;
+  /** ISO time of the walk that learned it. */
+  learnedAt: string;
+}
+
+/** The first `limit` a walk of this list asks for, when nothing is learned yet. */
+export function firstPageSize(operation: NegotiatedOperation): number {
+  return PAGE_LIMITS[operation].max;
+}

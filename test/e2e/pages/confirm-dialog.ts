@@ -14,14 +14,27 @@ export class ConfirmDialog extends PageObject((page) =>
       result: 'confirm-result',
       error: 'confirm-error',
       close: 'confirm-close',
-      /** The outcome panel: data-outcome is done, refused, unknown or not-sent. */
+      /**
+       * The outcome panel: data-outcome is done, refused (by the platform), not-sent, unknown, or,
+       * once Check now or the operator settled an unknown one, settled-done or settled-not-done.
+       */
       outcome: 'confirm-outcome',
+      /** The outcome's title ("Done", "Not sent", "Outcome unknown", "Took effect", …). */
+      outcomeTitle: 'outcome-title',
+      /** While the platform has not answered: until when it has, counting down. */
+      waiting: 'confirm-waiting',
+      /** Closes the dialog while the answer is awaited; it lands in the top bar's list. */
+      background: 'confirm-background',
       checkNow: 'check-now',
       checkResult: 'check-result',
       phrase: 'confirm-type',
     },
   ),
 ) {
+  /** Production: the labelled field where the operator types the workspace's name. */
+  get phraseInput(): Locator {
+    return this.root.getByRole('textbox', { name: 'Workspace name, to confirm' });
+  }
   get errorMessage(): Locator {
     return this.error.getByTestId('error-message');
   }

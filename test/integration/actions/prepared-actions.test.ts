@@ -242,8 +242,9 @@ describe('prepared actions', () => {
       action: { kind: 'exchange.submit', action: { type: 'scheduleCancel' } },
     });
     if (!prepared.ok) throw new Error(prepared.error.message);
-    expect(prepared.value.phraseRequired).toBe('production');
-    for (const phrase of [undefined, '', 'Production', 'production ']) {
+    // The phrase is the workspace's name: the old constant word is refused like any other.
+    expect(prepared.value.phraseRequired).toBe('Production desk');
+    for (const phrase of [undefined, '', 'production', 'production desk', 'Production desk ']) {
       const result = await execute(prepared.value.id, phrase);
       expect(!result.ok && result.error.code).toBe('confirmation-required');
     }

@@ -10,6 +10,7 @@ import { startTestApp, type TestApp } from '../../support/main-app';
 import { workspaceFileName } from '../../../src/main/workspaces/workspace-json-file';
 import { PRICES_DIR } from '../../../src/main/prices/price-store';
 import { ASSETS_DIR } from '../../../src/main/exchange-assets/asset-table-store';
+import { PAGE_SIZES_DIR } from '../../../src/main/platform/page-size-store';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -24,9 +25,9 @@ const exists = (path: string) =>
   );
 
 describe('workspaces.remove', () => {
-  it('deletes the workspace’s price sheet and asset table, and leaves other workspaces’ files', async () => {
+  it('deletes the workspace’s price sheet, asset table and page sizes, and leaves other workspaces’ files', async () => {
     const files = (id: string) =>
-      [PRICES_DIR, ASSETS_DIR].map((d) => join(t.dataDir, d, workspaceFileName(id)));
+      [PRICES_DIR, ASSETS_DIR, PAGE_SIZES_DIR].map((d) => join(t.dataDir, d, workspaceFileName(id)));
     const make = async (name: string) => {
       const { id } = await t.value<{ id: string }>('workspaces.create', {
         name,
@@ -44,6 +45,8 @@ describe('workspaces.remove', () => {
         workspaceId: id,
         assets: [{ index: 0, name: 'BTC', szDecimals: 5 }],
       });
+      // Issue 30: the learned page sizes (a reset writes the workspace's file).
+      expect(await t.value('pageSizes.reset', { workspaceId: id })).toEqual([]);
       return id;
     };
     const gone = await make('Removed desk');

@@ -185,6 +185,9 @@ describe('secret containment', () => {
     await call('prices.setStaleAfter', { workspaceId: ws, minutes: 60 });
     await call('prices.clear', { workspaceId: ws });
     await call('prices.get', { workspaceId: ws });
+    // The learned page sizes (issue 30): local too.
+    await call('pageSizes.list', { workspaceId: ws });
+    await call('pageSizes.reset', { workspaceId: ws });
     // The exchange asset table (issue 28): local too.
     await call('exchangeAssets.importCsv', { workspaceId: ws, csv: 'index,name,szDecimals\n0,BTC,5\n' });
     await call('exchangeAssets.set', { workspaceId: ws, assets: [{ index: 1, name: 'ETH', szDecimals: 4 }] });

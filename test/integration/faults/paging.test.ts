@@ -24,7 +24,9 @@ function progressOf(target: FaultRig, jobId: string): ProgressEvent[] {
 }
 
 describe('the platform dies while paging', () => {
-  it('half-way through sending page 2: a cut-off answer, after 1000 rows', async () => {
+  // Page 1 asks for 10,000 rows (page-size negotiation, issue 30) and gets the 1,500 the platform
+  // has: a short page, which is never the end, so page 2 is asked at offset 1,500.
+  it('half-way through sending page 2: a cut-off answer, after 1500 rows', async () => {
     const r = (rig = await startFaultRig());
     r.server.behave((req, res, n) => {
       if (n === 0) return behaviours.healthy(req, res, n);
@@ -37,11 +39,11 @@ describe('the platform dies while paging', () => {
     expectClearFailure(
       result,
       'bad-response',
-      /answer was cut off .*on page 2, after 1000 rows; nothing was kept/,
+      /answer was cut off .*on page 2, after 1500 rows; nothing was kept/,
     );
     expect(r.server.hits.map((h) => new URL(h.url, 'http://x').searchParams.get('offset'))).toEqual([
       '0',
-      '1000',
+      '1500',
     ]);
     expect(progress.at(-1)?.phase).toBe('failed');
 
@@ -63,7 +65,7 @@ describe('the platform dies while paging', () => {
     expectClearFailure(
       result,
       'network',
-      /Could not reach the platform at 127\.0\.0\.1:\d+ .*on page 2, after 1000 rows; nothing was kept/,
+      /Could not reach the platform at 127\.0\.0\.1:\d+ .*on page 2, after 1500 rows; nothing was kept/,
     );
     // A GET is retried (3 tries in all), each backoff under the policy's cap (0.25 s, then 0.5 s).
     expect(clock.slept).toHaveLength(2);
@@ -72,7 +74,7 @@ describe('the platform dies while paging', () => {
     expect(progress.at(-1)?.phase).toBe('failed');
     const history = await r.call('history.list', { workspaceId: r.faulty });
     const attempts = history.ok ? (history.value as Array<{ path: string; attempt: number }>) : [];
-    expect(attempts.filter((h) => h.path.includes('offset=1000')).map((h) => h.attempt)).toEqual([3, 2, 1]);
+    expect(attempts.filter((h) => h.path.includes('offset=1500')).map((h) => h.attempt)).toEqual([3, 2, 1]);
     await expectStillUsable(r);
   });
 

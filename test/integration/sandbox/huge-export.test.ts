@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
+import { exportActivitiesCsv, isoTimeOf } from '../../../src/main/exports/activities-csv';
 import { neutraliseRow } from '../../../src/main/exports/neutralise';
 import { RequestHistory } from '../../../src/main/history/request-history';
 import { createHmacSigner } from '../../../src/main/keychain/hmac-signer';
@@ -55,12 +55,12 @@ function expectedSha256(rows: number): string {
   const list = data.activities.get(data.callerOrganizationId);
   if (!(list instanceof GeneratedActivities)) throw new Error('the huge caller has generated activities');
   const hash = createHash('sha256');
-  hash.update(stringify([[...ACTIVITY_COLUMNS]]));
+  hash.update(stringify([[...ACTIVITY_COLUMNS, 'createdAtIso']]));
   const BLOCK = 20_000;
   for (let from = 0; from < rows; from += BLOCK) {
     const records = list
       .slice(from, Math.min(rows, from + BLOCK))
-      .map((a) => neutraliseRow(ACTIVITY_COLUMNS.map((c) => a[c])).row);
+      .map((a) => [...neutraliseRow(ACTIVITY_COLUMNS.map((c) => a[c])).row, isoTimeOf(a.createdAt)]);
     hash.update(stringify(records));
   }
   return hash.digest('hex');

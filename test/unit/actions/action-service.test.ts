@@ -6,7 +6,7 @@
  * restart as an unsettled action that blocks its duplicate.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { ActionService } from '../../../src/main/actions/action-service';
+import { ActionService, DEFAULT_ANSWER_WITHIN_MS } from '../../../src/main/actions/action-service';
 import { dedupKeyOf } from '../../../src/main/actions/dedup-key';
 import {
   SENT_WITHOUT_OUTCOME,
@@ -30,8 +30,11 @@ const ACCEPTED = { status: 'ok', response: { type: 'order', data: { statuses: [{
 
 type Request = (req: { method: string; path: string; body?: string }) => Promise<Result<unknown>>;
 
-/** Two sandbox workspaces, ws-a and ws-b, on one organization; `request` is what would send. */
-function fakeClients(request: Request): PlatformClients {
+/**
+ * Workspaces ws-a, ws-b, … on one organization, named "Desk <id>", in `environment` (sandbox
+ * unless told); `request` is what would send.
+ */
+function fakeClients(request: Request, environment: 'sandbox' | 'production' = 'sandbox'): PlatformClients {
   const client = { urlOf: (path: string) => `http://127.0.0.1:9/platform${path}`, request };
   return {
     forWorkspace: async (workspaceId: string) =>
@@ -40,7 +43,7 @@ function fakeClients(request: Request): PlatformClients {
         workspace: {
           id: workspaceId,
           name: `Desk ${workspaceId}`,
-          environment: 'sandbox',
+          environment,
           baseUrl: 'http://127.0.0.1:9/platform',
           organizationId: ORG,
           builtIn: false,
@@ -312,5 +315,44 @@ describe('a 2xx answer checked against what was asked (issue 25, finding 11)', (
     expect(result.ok && result.value.headline).toMatch(/^Answered, but the loan does not show it: check now/);
     expect(result.ok && result.value.check?.available).toBe(true);
     expect(request.mock.calls.filter(([r]) => r.method === 'PATCH')).toHaveLength(1);
+  });
+});
+
+describe('production: the phrase is the workspace name (issue 29)', () => {
+  const production = () => {
+    const request = vi.fn<Request>(async () => ok(ACCEPTED));
+    const service = new ActionService({
+      clients: fakeClients(request, 'production'),
+      journal: new FakeJournal(),
+    });
+    return { request, service };
+  };
+
+  it('asks for the workspace name, and refuses anything else before sending', async () => {
+    const { request, service } = production();
+    const p = await prepared(service, 'ws-a', order('100'));
+    expect(p.phraseRequired).toBe('Desk ws-a');
+    for (const phrase of [undefined, '', 'production', 'desk ws-a', 'Desk ws-a ', 'Desk ws-b']) {
+      const refused = await service.execute(p.id, phrase);
+      expect(!refused.ok && refused.error.code, String(phrase)).toBe('confirmation-required');
+      expect(!refused.ok && refused.error.message).toContain('“Desk ws-a”');
+    }
+    expect(request).not.toHaveBeenCalled();
+    const sent = await service.execute(p.id, 'Desk ws-a');
+    expect(sent.ok && sent.value.outcome).toBe('done');
+    expect(request).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks for none outside production, and says how long the platform has to answer', async () => {
+    const { service } = setup();
+    const p = await prepared(service, 'ws-a', order('100'));
+    expect(p.phraseRequired).toBeNull();
+    expect(p.answerWithinMs).toBe(DEFAULT_ANSWER_WITHIN_MS);
+    const quick = new ActionService({
+      clients: fakeClients(async () => ok(ACCEPTED)),
+      journal: new FakeJournal(),
+      answerWithinMs: 1500,
+    });
+    expect((await prepared(quick, 'ws-a', order('100'))).answerWithinMs).toBe(1500);
   });
 });

@@ -26,6 +26,21 @@ describe('canonicalValue', () => {
   it('drops undefined fields as JSON does, and writes an undefined entry as null', () => {
     expect(canonicalValue({ a: undefined, b: [undefined, '0x0A'] })).toEqual({ b: [null, '0x0a'] });
   });
+
+  it('keeps null, numbers and booleans; drops functions and symbols as JSON does (null in an array)', () => {
+    const out = canonicalValue({ a: null, f: () => 1, s: Symbol('s'), n: 1, t: true, u: undefined });
+    expect(out).toStrictEqual({ a: null, n: 1, t: true });
+    expect(Object.keys(out as object)).toEqual(['a', 'n', 't']);
+    expect(canonicalValue([null, () => 1, Symbol('s'), undefined, 2])).toStrictEqual([
+      null,
+      null,
+      null,
+      null,
+      2,
+    ]);
+    expect(canonicalValue(null)).toBeNull();
+    expect(canonicalValue(() => 1)).toBeUndefined();
+  });
 });
 
 describe('canonicalDecimal', () => {

@@ -4,8 +4,10 @@
  * leads to. A status that shows the action cannot have happened settles "not done"; anything else
  * stays unknown, and the text says what was seen.
  */
-import { describe, expect, it } from 'vitest';
-import { judgeLoan, type CheckTarget } from '../../../src/main/actions/check-now';
+import { describe, expect, it, vi } from 'vitest';
+import { checkNow, checkPlan, judgeLoan, type CheckTarget } from '../../../src/main/actions/check-now';
+import type { PlatformClient } from '../../../src/main/platform/client';
+import { fail, ok, type Result } from '../../../src/shared/result';
 import type { ActionKind, Settlement } from '../../../src/shared/actions';
 import type { Loan } from '../../../src/shared/platform/resources';
 
@@ -328,5 +330,64 @@ describe('Check now judges by evidence', () => {
     const bare = {} as Loan;
     expect(judgeLoan(approve, bare).settled).toBeNull();
     expect(judgeLoan(cancel, bare).settled).toBeNull();
+  });
+});
+
+describe('the plan, and a kind the console no longer sends', () => {
+  const retired = { kind: 'loans.retired' } as unknown as CheckTarget;
+  const RETIRED =
+    'The console no longer sends this kind of action: check it on the platform, then record here what you found.';
+
+  it('a retired kind is not available and says to check it on the platform', () => {
+    expect(checkPlan(retired)).toEqual({ available: false, what: RETIRED });
+    expect(checkPlan(approve)).toEqual({ available: true, what: 'Reads loan L1 and its allocations.' });
+  });
+
+  it('judging a loan for a kind without a loan judgement tells nothing', () => {
+    const nothing = { settled: null, found: 'Nothing to check for this kind of action.' };
+    expect(judgeLoan(retired, loan({ status: 'active' }))).toEqual(nothing);
+    expect(judgeLoan({ kind: 'exchange.submit', nonce: '1' }, loan({ status: 'active' }))).toEqual(nothing);
+  });
+});
+
+describe('checkNow reads the loan once, and only where the plan can', () => {
+  function client(answer: Result<unknown>) {
+    const request = vi.fn(async () => answer);
+    return { request, client: { request } as unknown as PlatformClient };
+  }
+
+  it('reads the loan of the organization and judges it, returning the loan', async () => {
+    const read = loan({ status: 'active', extra: {} });
+    const { request, client: c } = client(ok(read));
+    const result = await checkNow(c, 'org-1', approve);
+    expect(request).toHaveBeenCalledTimes(1);
+    expect(request).toHaveBeenCalledWith(
+      expect.objectContaining({ method: 'GET', path: '/organizations/org-1/loans/L1' }),
+    );
+    expect(result).toEqual(ok({ ...judgeLoan(approve, read), loan: read }));
+    expect(result.ok && result.value.settled).toBe('done');
+  });
+
+  it('passes a failed read on as it came', async () => {
+    const failed = fail('timeout', 'no answer');
+    const { client: c } = client(failed);
+    expect(await checkNow(c, 'org-1', approve)).toEqual(failed);
+  });
+
+  it.each<[string, CheckTarget, string]>([
+    [
+      'an exchange action (no read of orders)',
+      { kind: 'exchange.submit', nonce: '42' },
+      'The platform offers no read of the exchange’s orders. Look at the agent wallet’s open orders and fills on the exchange for nonce 42, then record here what you found.',
+    ],
+    [
+      'a loan action recorded without its loan',
+      { kind: 'loans.approve' },
+      'Reads loan  and its allocations.',
+    ],
+  ])('sends nothing for %s, and says what to look at', async (_name, target, what) => {
+    const { request, client: c } = client(ok({}));
+    expect(await checkNow(c, 'org-1', target)).toEqual(ok({ settled: null, found: what }));
+    expect(request).not.toHaveBeenCalled();
   });
 });

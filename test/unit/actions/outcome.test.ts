@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResult, outcomeOfFailure } from '../../../src/main/actions/outcome';
+import { DO_NOT_RESEND } from '../../../src/main/actions/kinds/kind-spec';
 import { deliveryOf } from '../../../src/main/platform/attempt-control';
 import { fail, type AppError, type ErrorCode } from '../../../src/shared/result';
 
@@ -16,6 +17,8 @@ describe('outcome of a failed action', () => {
     ['a cut-off answer', err('bad-response', { status: 200 })],
     ['a redirect (not followed)', err('http-error', { status: 302 })],
     ['a bug while reading the answer', err('internal')],
+    // Only an http-error's 4xx is the platform's refusal: a 4xx answer that could not be read says nothing.
+    ['an unreadable 4xx answer', err('bad-response', { status: 422 })],
   ])('%s is unknown, never failed', (_name, error) => {
     expect(outcomeOfFailure(error)).toBe('unknown');
   });
@@ -41,6 +44,85 @@ describe('outcome of a failed action', () => {
     expect(r.outcome).toBe('unknown');
     expect(r.headline).toMatch(/^Outcome unknown/);
     expect(r.headline).not.toMatch(/fail/i);
+  });
+});
+
+describe('the 4xx range of an http-error', () => {
+  it.each<[number | undefined, string]>([
+    [399, 'unknown'],
+    [400, 'refused'],
+    [499, 'refused'],
+    [500, 'unknown'],
+    [undefined, 'unknown'],
+  ])('HTTP %s is %s', (status, outcome) => {
+    expect(outcomeOfFailure(err('http-error', status === undefined ? {} : { status }))).toBe(outcome);
+  });
+});
+
+describe('the headline and status of a failed action', () => {
+  const UNKNOWN = (why: string) =>
+    `Outcome unknown: the request may have reached the platform, but ${why}. ${DO_NOT_RESEND}`;
+
+  it.each<[string, AppError, string]>([
+    ['a timeout', err('timeout'), UNKNOWN('no answer came in time')],
+    [
+      'a 503',
+      err('server-error', { status: 503 }),
+      UNKNOWN('the platform failed while answering (HTTP 503)'),
+    ],
+    [
+      'a server error with no status',
+      err('server-error'),
+      UNKNOWN('the platform failed while answering (HTTP 5xx)'),
+    ],
+    ['an unreadable answer', err('bad-response', { status: 200 }), UNKNOWN('its answer could not be read')],
+    [
+      'a dropped connection',
+      err('network', { delivery: 'maybe-sent' }),
+      UNKNOWN('the connection ended without an answer'),
+    ],
+    [
+      'a refusal before sending',
+      err('guard-refused', { message: 'Too many attempts.', delivery: 'not-sent' }),
+      'Not sent: Too many attempts. Nothing happened on the platform.',
+    ],
+    [
+      'a refusal with no status',
+      err('vault-locked', { message: 'The vault is locked.' }),
+      'Not sent: The vault is locked. Nothing happened on the platform.',
+    ],
+    [
+      'a connection refused, though a status is known',
+      err('network', { message: 'Refused.', delivery: 'not-sent', status: 400 }),
+      'Not sent: Refused. Nothing happened on the platform.',
+    ],
+    [
+      "the platform's refusal with its code",
+      err('conflict', {
+        message: 'Loan is not awaiting approval.',
+        status: 409,
+        platformError: 'LOAN_STATE',
+      }),
+      'Refused by the platform (HTTP 409 LOAN_STATE): Loan is not awaiting approval. Nothing happened.',
+    ],
+    [
+      "the platform's refusal without a code",
+      err('http-error', { message: 'Unprocessable.', status: 422 }),
+      'Refused by the platform (HTTP 422): Unprocessable. Nothing happened.',
+    ],
+  ])('%s', (_name, error, headline) => {
+    expect(classifyResult('act_x', 'loans.approve', fail(error.code, error.message, error))).toEqual({
+      id: 'act_x',
+      kind: 'loans.approve',
+      outcome: headline.startsWith('Outcome unknown') ? 'unknown' : 'refused',
+      headline,
+      error: expect.objectContaining({ code: error.code, message: error.message }),
+      ...(error.status !== undefined ? { status: error.status } : {}),
+    });
+  });
+
+  it('keeps no status key when the error has none', () => {
+    expect('status' in classifyResult('a', 'loans.approve', fail('timeout', 'late'))).toBe(false);
   });
 });
 

@@ -13,7 +13,7 @@ import { Writable } from 'node:stream';
 import { parse } from 'csv-parse/sync';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../../src/shared/contract';
-import { exportActivitiesCsv } from '../../../src/main/exports/activities-csv';
+import { exportActivitiesCsv, isoTimeColumns, isoTimeOf } from '../../../src/main/exports/activities-csv';
 import { neutraliseCell, neutraliseRow } from '../../../src/main/exports/neutralise';
 import { ensurePrivateExportDir } from '../../../src/main/exports/private-dir';
 import { PROGRESS_INTERVAL_MS } from '../../../src/main/platform/paging';
@@ -94,6 +94,26 @@ describe('neutralise', () => {
   });
 });
 
+describe('the ISO time column an export adds', () => {
+  it('finds the time columns by their names', () => {
+    expect(
+      isoTimeColumns(['activityId', 'createdAt', 'name', 'updatedAt', 'At', 'Created At', 'format']),
+    ).toEqual([1, 3]);
+  });
+
+  it.each([
+    ['1700000000000', '2023-11-14T22:13:20.000Z'],
+    ['1700000000', '2023-11-14T22:13:20.000Z'], // seconds, read by the one rule (@shared/timestamps)
+    ['2026-11-26T12:08:18.762Z', '2026-11-26T12:08:18.762Z'],
+    ['', ''],
+    [undefined, ''],
+    ['soon', ''],
+    ['-1', ''],
+  ])('writes %s as %s', (cell, iso) => {
+    expect(isoTimeOf(cell)).toBe(iso);
+  });
+});
+
 describe('exportActivitiesCsv', () => {
   it('writes every page with the header once and neutralised cells', async () => {
     freshDir();
@@ -102,7 +122,8 @@ describe('exportActivitiesCsv', () => {
     if (!result.ok) return;
     const text = readFileSync(join(dir, 'activities.csv'), 'utf8');
     const records = parse(text) as string[][];
-    expect(records[0]).toEqual([...ACTIVITY_COLUMNS]);
+    // The platform's columns as sent, and an ISO-8601 UTC column added for its time column.
+    expect(records[0]).toEqual([...ACTIVITY_COLUMNS, 'createdAtIso']);
     expect(records.filter((r) => r[0] === 'activityId')).toHaveLength(1);
     expect(records).toHaveLength(2_501);
 
@@ -110,7 +131,10 @@ describe('exportActivitiesCsv', () => {
     for (let i = 0; i < 2_500; i++) {
       const source = activityRow(i);
       expectedNeutralised += source.filter((c) => TRIGGER.test(c)).length;
-      expect(records[i + 1]).toEqual(source.map((c) => (TRIGGER.test(c) ? `'${c}` : c)));
+      expect(records[i + 1]).toEqual([
+        ...source.map((c) => (TRIGGER.test(c) ? `'${c}` : c)),
+        new Date(1_700_000_000_000 + i).toISOString(),
+      ]);
     }
     expect(records[1]?.[3]).toBe(`'=HYPERLINK("http://x","y")`);
     expect(result.value).toEqual({
@@ -388,7 +412,7 @@ describe('exportActivitiesCsv', () => {
     writeFileSync(target, 'old export\n');
     const result = await run({ pageSize: 1000, maxRows: 10, replaceExisting: true });
     expect(result.ok).toBe(true);
-    expect(readFileSync(target, 'utf8').split('\n')[0]).toBe(ACTIVITY_COLUMNS.join(','));
+    expect(readFileSync(target, 'utf8').split('\n')[0]).toBe(`${ACTIVITY_COLUMNS.join(',')},createdAtIso`);
   });
 
   it('writes the export 0600, and the console keeps its export folder 0700 (issue 17)', async () => {

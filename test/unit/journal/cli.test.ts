@@ -105,3 +105,97 @@ it('runs as the npm script does, with the exit code', () => {
   );
   expect(child.status).toBe(3);
 });
+
+const USAGE =
+  'usage: npm run journal -- verify --data-dir DIR [--workspace ID] | accept --data-dir DIR --workspace ID';
+
+it.each<[string, (dir: string) => string[], string]>([
+  ['no command', () => [], `unknown command (none); ${USAGE}`],
+  ['an unknown command', () => ['check'], `unknown command check; ${USAGE}`],
+  ['a flag without its value', () => ['verify', '--data-dir'], `--data-dir needs a value; ${USAGE}`],
+  [
+    'a flag followed by another flag',
+    (dir) => ['verify', '--workspace', '--data-dir', dir],
+    `--workspace needs a value; ${USAGE}`,
+  ],
+  ['an unknown option', (dir) => ['verify', '--data-dir', dir, '--all'], `unknown option --all; ${USAGE}`],
+  ['no data folder', () => ['verify', '--workspace', 'w1'], `--data-dir is required; ${USAGE}`],
+  [
+    'accept without a workspace',
+    (dir) => ['accept', '--data-dir', dir],
+    `accept needs --workspace; ${USAGE}`,
+  ],
+  [
+    'a workspace id that is not one',
+    (dir) => ['verify', '--data-dir', dir, '--workspace', '-w'],
+    '--workspace must be a workspace id (letters, digits, "-" or "_")',
+  ],
+])('refuses %s with exit 2, saying what to fix', async (_what, args, out) => {
+  expect(await run(...args(dataDir))).toEqual({ code: 2, out });
+});
+
+it('names a data folder that does not exist', async () => {
+  const missing = join(dataDir, 'nope');
+  expect(await run('verify', '--data-dir', missing)).toEqual({
+    code: 2,
+    out: `--data-dir ${missing} does not exist`,
+  });
+});
+
+it('every workspace: an empty data folder has no journal yet; the worst verdict decides the exit code', async () => {
+  const empty = await mkdtemp(join(tmpdir(), 'journal-cli-empty-'));
+  try {
+    expect(await run('verify', '--data-dir', empty)).toEqual({
+      code: 0,
+      out: 'ok 0 entries (no journal yet)',
+    });
+    items.setAvailable(false);
+    const noKeychain = await run('verify', '--data-dir', empty);
+    expect(noKeychain.code).toBe(3);
+    expect(noKeychain.out).toMatch(/^no journal yet; .+/);
+    items.setAvailable(true);
+  } finally {
+    await rm(empty, { recursive: true, force: true });
+  }
+  const keyring = new JournalKeyring(items.store, dataDir, { create: true });
+  const journals = await Journals.open({ dataDir, keyring });
+  await journals.append({
+    step: 'prepared',
+    actionId: 'b1',
+    action: 'loans.approve',
+    workspaceId: 'w2',
+    workspaceName: 'Desk 2',
+    environment: 'production',
+  });
+  await journals.close();
+  expect(await run('verify', '--data-dir', dataDir)).toEqual({
+    code: 0,
+    out: [
+      'workspace w1: ok 3 entries, MACs and anchor checked',
+      'workspace w2: ok 1 entries, MACs and anchor checked',
+      'ok 4 entries',
+    ].join('\n'),
+  });
+  const path = join(dataDir, 'journal', 'w1', 'journal-000001.jsonl');
+  await writeFile(path, (await readFile(path, 'utf8')).replace('"step":"confirmed"', '"step":"confirmeD"'));
+  const broken = await run('verify', '--data-dir', dataDir);
+  expect(broken.code).toBe(1);
+  expect(broken.out.split('\n').at(-1)).toBe('something is wrong: see the workspace lines above');
+  expect(broken.out).toContain('workspace w2: ok 1 entries');
+
+  // Without the key: w1 (a line removed, the chain breaks) is wrong, w2 only partly checked; wrong wins.
+  await writeFile(path, (await readFile(path, 'utf8')).replace('"step":"confirmeD"', '"step":"confirmed"'));
+  const intact = await readFile(path, 'utf8');
+  const lines = intact.trimEnd().split('\n');
+  await writeFile(path, [lines[0], lines[2]].join('\n') + '\n');
+  items.setAvailable(false);
+  const mixed = await run('verify', '--data-dir', dataDir);
+  expect(mixed.code).toBe(1);
+  expect(mixed.out.split('\n').at(-1)).toBe('something is wrong: see the workspace lines above');
+  await writeFile(path, intact);
+  const unkeyed = await run('verify', '--data-dir', dataDir);
+  expect(unkeyed.code).toBe(3);
+  expect(unkeyed.out.split('\n').at(-1)).toBe(
+    'nothing wrong found in 4 entries, but not everything could be checked',
+  );
+});

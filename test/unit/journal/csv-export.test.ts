@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { EXPORT_PART_FILE } from '../../../src/main/exports/publish-file';
 import { ExportPaths } from '../../../src/main/handlers/local-handlers';
 import { journalHandlers } from '../../../src/main/handlers/journal-handlers';
+import { JOURNAL_CSV_COLUMNS } from '../../../src/main/journal/csv-export';
 import { Journals } from '../../../src/main/journal/journals';
 import type { Logger } from '../../../src/main/log/logger';
 
@@ -42,6 +43,9 @@ afterEach(async () => {
   await journals.close();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** An entry of a sandbox desk's approve, for the tests that add their own workspace. */
+const SANDBOX_DESK = { action: 'loans.approve', workspaceName: 'Desk', environment: 'sandbox' } as const;
 
 describe('journal.exportCsv', () => {
   it('writes matching entries oldest first with formula cells neutralised, and refuses unsafe paths', async () => {
@@ -129,5 +133,98 @@ describe('journal.exportCsv', () => {
     expect((await stat(filePath)).mode & 0o777).toBe(0o600);
     expect((await stat(filePath)).nlink).toBe(1);
     expect((await readdir(dir)).filter((n) => n.includes('plain.csv'))).toEqual(['plain.csv']);
+  });
+
+  it('writes the header and every column of each entry, CRLF-ended, quoting what needs it, and counts the bytes', async () => {
+    await journals.append({
+      ...SANDBOX_DESK,
+      workspaceId: 'w2',
+      step: 'outcome',
+      actionId: 'b1',
+      keyId: 'fp-1',
+      object: 'line one\nline two',
+      outcome: 'unknown',
+      detail: { a: 1 },
+    });
+    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const filePath = join(dir, 'all.csv');
+    const res = await handlers['journal.exportCsv']({ workspaceId: 'w2', filePath });
+    const text = await readFile(filePath, 'utf8');
+    expect(res).toEqual({
+      ok: true,
+      value: {
+        path: filePath,
+        rows: 1,
+        bytes: Buffer.byteLength(text, 'utf8'),
+        pages: 1,
+        neutralisedCells: 0,
+      },
+    });
+    const [header, ...rest] = text.split('\r\n');
+    expect(header).toBe(JOURNAL_CSV_COLUMNS.join(','));
+    expect(header).toBe(
+      'seq,time,step,action,actionId,object,workspaceName,environment,keyId,outcome,detail,prevHash,hash',
+    );
+    expect(rest.at(-1)).toBe('');
+    const entry = (await journals.query('w2', {})).rows[0];
+    const row = parse(text, { columns: true })[0] as Record<string, string>;
+    expect(row).toEqual({
+      seq: '1',
+      time: entry?.time,
+      step: 'outcome',
+      action: 'loans.approve',
+      actionId: 'b1',
+      object: 'line one\nline two',
+      workspaceName: 'Desk',
+      environment: 'sandbox',
+      keyId: 'fp-1',
+      outcome: 'unknown',
+      detail: '{"a":1}',
+      prevHash: '0'.repeat(64),
+      hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
+    // The multi-line object is one quoted cell; the detail's quotes are doubled; plain cells are bare.
+    expect(text).toContain('"line one\nline two"');
+    expect(text).toContain('"{""a"":1}"');
+    expect(
+      rest[0]?.startsWith(
+        `1,${entry?.time},outcome,loans.approve,b1,"line one\nline two",Desk,sandbox,fp-1,unknown,"{`,
+      ),
+    ).toBe(true);
+  });
+
+  it('writes an absent object, key, outcome and detail as empty cells', async () => {
+    await journals.append({
+      ...SANDBOX_DESK,
+      workspaceId: 'w3',
+      step: 'prepared',
+      actionId: 'c1',
+    });
+    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const filePath = join(dir, 'bare.csv');
+    expect((await handlers['journal.exportCsv']({ workspaceId: 'w3', filePath })).ok).toBe(true);
+    const row = (parse(await readFile(filePath, 'utf8'), { columns: true }) as Record<string, string>[])[0];
+    expect(row).toMatchObject({ object: '', keyId: '', outcome: '', detail: '', workspaceName: 'Desk' });
+  });
+
+  it('writes an entry it can no longer read from its index row, and says to run verify', async () => {
+    const path = join(dir, 'journal', 'w1', 'journal-000001.jsonl');
+    await writeFile(path, (await readFile(path, 'utf8')).replace('"step":"prepared"', '"step":"prepareD"'));
+    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
+    const filePath = join(dir, 'damaged.csv');
+    expect((await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath })).ok).toBe(true);
+    const rows = parse(await readFile(filePath, 'utf8'), { columns: true }) as Record<string, string>[];
+    // The row holds what the index read from the line's first fields; the rest is not trusted.
+    expect(rows[0]).toMatchObject({
+      seq: '1',
+      step: 'prepareD',
+      actionId: 'a1',
+      workspaceName: '',
+      keyId: '',
+      detail: '',
+      prevHash: '',
+      hash: '(entry unreadable: run journal verify)',
+    });
+    expect(rows[1]?.['hash']).toMatch(/^[0-9a-f]{64}$/);
   });
 });

@@ -162,6 +162,144 @@ describe('JournalIndex.queryActions', () => {
   });
 });
 
+describe('JournalIndex.query, locate, unsettledSeqs and matching', () => {
+  const mixed = (): JournalIndex =>
+    indexOf([
+      ...approve('a1', 'Loan L1'),
+      { step: 'sent', action: 'loans.cancel', actionId: 'open1', object: 'loan L2' },
+      { step: 'prepared', action: 'loans.approve', actionId: 'a3' },
+      { step: 'sent', action: 'loans.approve', actionId: 'open2', object: 'loan L3', outcome: undefined },
+      { step: 'outcome', action: 'loans.approve', actionId: 'open2', object: 'loan L3', outcome: 'unknown' },
+    ]);
+
+  it('lists entries of unsettled actions first, then the rest newest first, with each row', () => {
+    const page = mixed().query({});
+    expect(page.rows.map((r) => [r.seq, r.actionId, r.unsettled])).toEqual([
+      [9, 'open2', true],
+      [8, 'open2', true],
+      [6, 'open1', true],
+      [7, 'a3', false],
+      [5, 'a1', false],
+      [4, 'a1', false],
+      [3, 'a1', false],
+      [2, 'a1', false],
+      [1, 'a1', false],
+    ]);
+    expect(page.rows[0]).toEqual({
+      seq: 9,
+      time: '2026-01-01T00:08:00.000Z',
+      step: 'outcome',
+      action: 'loans.approve',
+      actionId: 'open2',
+      object: 'loan L3',
+      environment: 'sandbox',
+      outcome: 'unknown',
+      unsettled: true,
+    });
+    expect(page.rows[3]).toMatchObject({ object: null, outcome: null });
+    expect(page).toMatchObject({
+      total: 9,
+      offset: 0,
+      actions: ['loans.approve', 'loans.cancel'],
+      unsettledActions: 2,
+    });
+  });
+
+  it('filters by each field; the time range is inclusive at both ends; search ignores case and spaces', () => {
+    const index = mixed();
+    const seqs = (filter: Parameters<JournalIndex['query']>[0]) => index.query(filter).rows.map((r) => r.seq);
+    expect(seqs({ action: 'loans.cancel' })).toEqual([6]);
+    expect(seqs({ outcome: 'done' })).toEqual([5]);
+    expect(seqs({ step: 'sent' })).toEqual([8, 6, 3]);
+    expect(seqs({ from: '2026-01-01T00:07:00.000Z' })).toEqual([9, 8]);
+    expect(seqs({ to: '2026-01-01T00:01:00.000Z' })).toEqual([2, 1]);
+    expect(seqs({ from: '2026-01-01T00:04:00.000Z', to: '2026-01-01T00:04:00.000Z' })).toEqual([5]);
+    expect(seqs({ search: '  loan l1 ' })).toEqual([5, 4, 3, 2, 1]);
+    expect(seqs({ search: 'OPEN1' })).toEqual([6]);
+    expect(seqs({ search: '   ' })).toHaveLength(9);
+    expect(seqs({ unsettledOnly: true })).toEqual([9, 8, 6]);
+    expect(seqs({ unsettledOnly: true, action: 'loans.cancel' })).toEqual([6]);
+  });
+
+  it('pages 200 rows from the start by default', () => {
+    const index = indexOf(
+      Array.from({ length: 205 }, (_, n): Entry => ({
+        step: 'prepared',
+        action: 'loans.approve',
+        actionId: `a${n}`,
+      })),
+    );
+    const first = index.query({});
+    expect(first.rows).toHaveLength(200);
+    expect(first.rows[0]?.seq).toBe(205);
+    const rest = index.query({ offset: 200 });
+    expect(rest.rows.map((r) => r.seq)).toEqual([5, 4, 3, 2, 1]);
+    expect(index.queryActions({}).rows).toHaveLength(200);
+  });
+
+  it('finds where each entry is, and nothing for a seq it does not hold', () => {
+    const index = mixed();
+    for (let seq = 1; seq <= 9; seq++)
+      expect(index.locate(seq)).toEqual({ file: 1, offset: (seq - 1) * 100, length: 100 });
+    expect(index.locate(0)).toBeUndefined();
+    expect(index.locate(10)).toBeUndefined();
+    expect(index.size).toBe(9);
+    expect(new JournalIndex().locate(1)).toBeUndefined();
+  });
+
+  it('keeps each unsettled action open by its latest "sent" or "outcome: unknown", until an outcome or settled', () => {
+    const index = mixed();
+    expect(index.unsettledSeqs()).toEqual([6, 9]);
+    index.add(
+      {
+        seq: 10,
+        time: 't',
+        step: 'outcome',
+        action: 'loans.cancel',
+        actionId: 'open1',
+        environment: 'sandbox',
+        outcome: 'refused',
+      },
+      { file: 2, offset: 0, length: 1 },
+    );
+    expect(index.unsettledSeqs()).toEqual([9]);
+    index.add(
+      {
+        seq: 11,
+        time: 't',
+        step: 'settled',
+        action: 'loans.approve',
+        actionId: 'open2',
+        environment: 'sandbox',
+        outcome: 'done',
+      },
+      { file: 2, offset: 1, length: 1 },
+    );
+    expect(index.unsettledSeqs()).toEqual([]);
+    expect(index.locate(11)).toEqual({ file: 2, offset: 1, length: 1 });
+  });
+
+  it('gives every matching row oldest first with where it is, for the export', () => {
+    const rows = mixed().matching({ action: 'loans.approve', step: 'sent' });
+    expect(rows.map((r) => [r.seq, r.file, r.offset, r.length, r.unsettled])).toEqual([
+      [3, 1, 200, 100, false],
+      [8, 1, 700, 100, true],
+    ]);
+  });
+
+  it('names at most 10 operators on an action row', () => {
+    const index = indexOf(
+      Array.from({ length: 12 }, (_, n): Entry => ({
+        step: 'acknowledged',
+        action: 'risk.ack',
+        actionId: 'r1',
+        operator: `op${n}`,
+      })),
+    );
+    expect(index.queryActions({}).rows[0]?.operators).toEqual(Array.from({ length: 10 }, (_, n) => `op${n}`));
+  });
+});
+
 describe('journal.actions', () => {
   it('answers one page of actions from the journal on disk, filtered', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'journal-index-test-'));

@@ -303,10 +303,22 @@ describe('KeyService auto-lock', () => {
     expect((await keys.createVault(PASS)).ok).toBe(true);
     expect((await keys.setKey('w1', CREDS)).ok).toBe(true);
     expect(timers.pending.map((t) => t.ms)).toEqual([3 * 60_000]);
+    expect((await keys.status()).vault.autoLocked).toBeUndefined();
     timers.fire();
     expect(locked).toEqual(['locked']);
     const signer = await keys.signerFor('w1');
     expect(!signer.ok && signer.error.code).toBe('vault-locked');
+    // The screen is told it locked itself, and after how long (issue 29.4), until it opens again.
+    const autoLocked = (await keys.status()).vault.autoLocked;
+    expect(autoLocked?.afterMinutes).toBe(3);
+    expect(autoLocked?.at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect((await keys.unlockVault(PASS)).ok).toBe(true);
+    expect((await keys.status()).vault.autoLocked).toBeUndefined();
+    // Locked by the operator (or the shell on sleep): locked, not "auto-locked".
+    await keys.lockVault();
+    expect((await keys.status()).vault).toMatchObject({ unlocked: false, exists: true });
+    expect((await keys.status()).vault.autoLocked).toBeUndefined();
+    expect(locked).toEqual(['locked', 'locked']);
 
     const restarted = await startService(manualTimers().timers);
     expect(restarted.autoLock()).toEqual({ minutes: 3 });

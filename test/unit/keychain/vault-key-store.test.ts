@@ -300,9 +300,14 @@ describe('vault auto-lock', () => {
     await vault.create(PASS);
     expect(timers.pending.map((t) => t.ms)).toEqual([7 * 60_000]);
     await vault.set('w1', CREDS);
-    await vault.signer('w1');
+    const afterSet = timers.pending[0];
+    const signer = await vault.signer('w1');
+    // Reading which key a workspace has (the guard meter, every 15 s) is not using it.
+    expect(timers.pending[0]).toBe(afterSet);
+    signer?.sign('m');
     expect(timers.pending).toHaveLength(1); // each use replaced the countdown, never stacked one
     const armed = timers.pending[0];
+    expect(armed).not.toBe(afterSet); // a signature is a use
     await vault.status('w1');
     expect(timers.pending[0]).toBe(armed); // asking whether a key exists is not using it
 
@@ -310,6 +315,8 @@ describe('vault auto-lock', () => {
     expect(vault.isUnlocked()).toBe(false);
     expect(locks).toEqual(['idle']);
     expect(await codeOf(vault.signer('w1'))).toBe('vault-locked');
+    signer?.sign('m'); // a signer handed out before keeps signing, but re-arms nothing while locked
+    expect(timers.pending).toEqual([]);
 
     await vault.unlock(PASS);
     vault.lock();

@@ -28,14 +28,14 @@ function serve(total: number, listField: string | null, idField: string) {
 }
 
 describe('listAllActivities', () => {
-  it('asks 1000 rows a page by default and returns every row in order', async () => {
-    const queries = serve(2500, 'activities', 'activityId');
+  it('asks the largest page the contract allows (10,000) by default and returns every row in order', async () => {
+    const queries = serve(12_500, 'activities', 'activityId');
     const r = await listAllActivities(fx.client(), 'org-1', {});
     expect(r.ok && r.value.items.map((a) => a.activityId)).toEqual(
-      Array.from({ length: 2500 }, (_, i) => `id-${i}`),
+      Array.from({ length: 12_500 }, (_, i) => `id-${i}`),
     );
-    expect(queries[0]).toBe('/platform/organizations/org-1/activities?offset=0&limit=1000');
-    expect(queries[2]).toBe('/platform/organizations/org-1/activities?offset=2000&limit=1000');
+    expect(queries[0]).toBe('/platform/organizations/org-1/activities?offset=0&limit=10000');
+    expect(queries[1]).toBe('/platform/organizations/org-1/activities?offset=10000&limit=10000');
   });
   it('takes a page size, and ends with the refusal of a page', async () => {
     const queries = serve(30, 'activities', 'activityId');
@@ -52,13 +52,13 @@ describe('listAllActivities', () => {
 });
 
 describe('listAllCryptoAddresses', () => {
-  it('asks 500 rows a page by default and returns every row', async () => {
+  it('asks the largest page the contract allows (5,000) by default and returns every row', async () => {
     const queries = serve(700, 'cryptoAddresses', 'cryptoAddressId');
     const r = await listAllCryptoAddresses(fx.client(), {});
     expect(r.ok && r.value.items.map((a) => a.cryptoAddressId)).toEqual(
       Array.from({ length: 700 }, (_, i) => `id-${i}`),
     );
-    expect(queries[0]).toMatch(/^\/platform\/crypto-addresses\?limit=500&offset=0$/);
+    expect(queries[0]).toMatch(/^\/platform\/crypto-addresses\?limit=5000&offset=0$/);
     fx.server.setHandler((_req, res) => sendJson(res, 404, { error: 'not-found', message: 'no' }));
     const refused = await listAllCryptoAddresses(fx.client(), {});
     expect(!refused.ok && refused.error.code).toBe('not-found');

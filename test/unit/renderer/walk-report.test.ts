@@ -4,7 +4,7 @@
  * note), null rows and rows without an id.
  */
 import { describe, expect, it } from 'vitest';
-import { walkReportParts } from '../../../src/renderer/src/components/walk-report';
+import { partialWalkText, walkReportParts } from '../../../src/renderer/src/components/walk-report';
 
 const base = {
   rows: 2_499,
@@ -39,5 +39,16 @@ describe('walkReportParts', () => {
     expect(walkReportParts({ ...base, rows: 2_500, complete: true, mayHaveMissed: 0, nullRows: 0 })).toEqual([
       '2,500 rows',
     ]);
+  });
+});
+
+describe('partialWalkText (issue 30: a walk still running)', () => {
+  it.each([
+    [{ loaded: 1_000, estimate: 20_000, requests: 2 }, '1,000 of about 20,000 loaded · 2 requests'],
+    [{ loaded: 1_000, estimate: null, requests: 1 }, '1,000 loaded so far · 1 request'],
+    // The list grew past the last read: no estimate rather than "3,000 of about 2,000".
+    [{ loaded: 3_000, estimate: 2_000, requests: 3 }, '3,000 loaded so far · 3 requests'],
+  ])('%o → %s', (walk, text) => {
+    expect(partialWalkText(walk)).toBe(text);
   });
 });

@@ -14,6 +14,7 @@ import {
   type Shock,
   type StressLine,
   type StressResult,
+  wouldCross,
 } from '../../../src/shared/risk-stress';
 import { activeLoan, rawLoan } from '../../support/fixtures/loans';
 
@@ -247,5 +248,41 @@ describe('stressBook: an asset falls, at reference prices (an estimate)', () => 
     const r = stressBook(book, { kind: 'currency-falls', percent: '30', currency: 'BTC' });
     expect(r.unknown).toBe(3);
     expect(r.crosses).toEqual(none);
+  });
+});
+
+describe('the loans a stress cannot judge, and the one-loan questions', () => {
+  it.each<[string, Loan, string]>([
+    ['an LTV sent as a JSON number', loan('U1', 0.6), 'the LTV is unknown'],
+    ['a negative LTV', loan('U2', '-0.1'), 'the LTV is unknown'],
+    [
+      'no margin-call threshold',
+      loan('U3', '0.6', undefined, { marginCallThreshold: undefined }),
+      'the margin-call threshold is unknown',
+    ],
+    [
+      'a margin-call threshold of 0',
+      loan('U4', '0.6', undefined, { marginCallThreshold: '0' }),
+      'the margin-call threshold is unknown',
+    ],
+    [
+      'no default threshold',
+      loan('U5', '0.6', undefined, { defaultThreshold: undefined }),
+      'the default threshold is unknown',
+    ],
+  ])('%s is unknown, saying why', (_name, l, why) => {
+    const r = stressBook(prepareStress([l], '5'), falls('10'));
+    expect(r.unknown).toBe(1);
+    expect(stressedLoan(r, String(l.loanId))).toEqual({ loanId: l.loanId, known: false, why });
+  });
+
+  it('wouldCross: true only for a loan of the book that newly crosses a line', () => {
+    const r = stressBook(
+      prepareStress([loan('X', '0.7'), loan('Y', '0.5'), loan('P', '0.95')], '5'),
+      falls('10'),
+    );
+    // 0.7 / 0.9 = 0.777… crosses the warning line; 0.5 / 0.9 does not; 0.95 was past every line already.
+    expect(['X', 'Y', 'P', 'nope'].map((id) => wouldCross(r, id))).toEqual([true, false, false, false]);
+    expect(stressedLoan(r, 'nope')).toBeUndefined();
   });
 });

@@ -264,6 +264,33 @@ describe('the amount', () => {
       },
       'collateral in BTC, ETH: each would have to grow by 70 %',
     ],
+    [
+      'an empty currency',
+      { embedded: { collaterals: [{ amount: '1', currency: '' }] } },
+      'a collateral’s amount or currency is unknown',
+    ],
+    [
+      'a currency that is not text',
+      { embedded: { collaterals: [{ amount: '1', currency: 7 }] } },
+      'a collateral’s amount or currency is unknown',
+    ],
+    [
+      'a negative amount',
+      { embedded: { collaterals: [{ amount: '-1', currency: 'BTC' }] } },
+      'a collateral’s amount or currency is unknown',
+    ],
+    [
+      'two currencies, named in order whatever the order held',
+      {
+        embedded: {
+          collaterals: [
+            { amount: '5', currency: 'ETH' },
+            { amount: '1', currency: 'BTC' },
+          ],
+        },
+      },
+      'collateral in BTC, ETH: each would have to grow by 70 %',
+    ],
     ['an unknown LTV', { debtRatio: undefined }, 'the loan’s LTV is unknown'],
   ])('says why with %s, and never throws', (_name, over, why) => {
     expect(topUpFromLoan(loan(over), '7')).toEqual({ ok: false, why, at: '7' });

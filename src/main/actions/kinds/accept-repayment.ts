@@ -14,10 +14,11 @@ import {
   repaymentCeiling,
 } from '../../../shared/loan-actions';
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
+import { partialAcceptance } from '../../../shared/repayment-extent';
 import { ok } from '../../../shared/result';
 import { judgeAllocation, type Evidence } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import { amountText, loanDedup, loanKind, loanPatch } from './loan-kind';
+import { amountLine, amountText, loanDedup, loanKind, loanPatch } from './loan-kind';
 import { definedOnly, refuse, withNotes } from './request-parts';
 
 const rule = LOAN_ACTIONS['loans.acceptRepayment'];
@@ -32,6 +33,12 @@ const ACCEPTED: Evidence = {
   instead: ['cancelled'],
   also: ['cancelledAt', 'cancelledBy'],
 };
+
+/** The confirmation's call-out of a partial acceptance ("partial: 10 of 27.19 BTC"), when it is one. */
+function partialRow(amount: string, requested: string | null, currency: string) {
+  const partial = partialAcceptance(amount, requested, currency);
+  return partial === null ? [] : [{ label: 'Acceptance', value: partial }];
+}
 
 const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (t, loan) =>
   judgeAllocation(t, loan, ACCEPTED);
@@ -71,8 +78,9 @@ export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = loanKind
     const built = loanPatch(ctx, { title: rule.title, mediaType }, loan, body, {
       context: request
         ? [
-            { label: 'Requested amount', value: amountText(request) },
+            amountLine('Requested amount', amountText(request), request),
             { label: 'Repayment request', value: request.loanAllocationId },
+            ...partialRow(amount, ceiling.ceiling, currency),
           ]
         : [],
       warnings,

@@ -6,9 +6,13 @@
 import type { Loan } from '../../../shared/platform/resources';
 import type { CheckTarget, Judgement } from './kind-spec';
 
-/** Epoch milliseconds as an ISO time; anything else as sent (cut short). */
+/**
+ * Epoch milliseconds as an ISO time; anything else as sent (cut short), including digits past the
+ * last time a Date can hold (8.64e15 ms), which `toISOString` would throw on.
+ */
 function epochText(value: string): string {
-  return /^\d{1,16}$/.test(value) ? new Date(Number(value)).toISOString() : value.slice(0, 80);
+  const at = /^\d{1,16}$/.test(value) ? new Date(Number(value)) : null;
+  return at !== null && !Number.isNaN(at.getTime()) ? at.toISOString() : value.slice(0, 80);
 }
 
 /** One field of an object the platform sent; null, a non-object or a missing field is undefined. */

@@ -53,6 +53,20 @@ export function amountText(a: LoanAllocation): string {
   return `${amount} ${String(a.currency)}`;
 }
 
+/**
+ * A context line for an amount: its text as the platform sent it, and, where it sent a string, the
+ * amount and its currency for the confirmation to show exactly as the tables do.
+ */
+export function amountLine(
+  label: string,
+  value: string,
+  a: { amount?: unknown; currency?: unknown },
+): BuiltRequest['context'][number] {
+  return typeof a.amount === 'string' && typeof a.currency === 'string'
+    ? { label, value, amount: { value: a.amount, currency: a.currency } }
+    : { label, value };
+}
+
 /** The request of one loan kind, with what the confirmation shows about the loan. */
 export function loanPatch(
   ctx: BuildContext,
@@ -74,7 +88,7 @@ export function loanPatch(
     fields: body === null ? [] : flattenFields(body),
     context: [
       ...(loan.externalId ? [{ label: 'External id', value: String(loan.externalId) }] : []),
-      { label: 'Loan amount', value: `${String(loan.amount)} ${String(loan.currency)}` },
+      amountLine('Loan amount', `${String(loan.amount)} ${String(loan.currency)}`, loan),
       { label: 'Status now', value: String(loan.status) },
       { label: 'Your side', value: side ?? 'none' },
       ...(extra.context ?? []),
@@ -102,7 +116,7 @@ export function allocationPatch(
   return loanPatch(ctx, kind, loan, body, {
     context: alloc
       ? [
-          { label: amountLabel, value: amountText(alloc) },
+          amountLine(amountLabel, amountText(alloc), alloc),
           { label: 'Allocation', value: `${String(alloc.allocationType)}, ${String(alloc.status)}` },
         ]
       : [],

@@ -2,6 +2,7 @@ import type { AppError } from '@shared/result';
 import { errorHint } from '../lib/errors';
 import { Countdown } from './actions/Countdown';
 import { copyText } from './CopyButton';
+import { VaultLockedInline } from './vault/VaultLocked';
 
 interface ErrorBannerProps {
   error: AppError;
@@ -34,6 +35,8 @@ export function ErrorBanner({ error, onRetry, testId = 'error-banner' }: ErrorBa
             The console may try again in <Countdown until={error.retryAt} />.
           </span>
         ) : null}
+        {/* Not only Retry (issue 29.4): a locked vault is unlocked here, then Retry reads again. */}
+        {error.code === 'vault-locked' ? <VaultLockedInline testId="error-vault-locked" /> : null}
         {details.length > 0 ? (
           <dl className="error-details small" data-testid="error-details">
             {details.map(([key, value]) => (

@@ -9,10 +9,24 @@ interface MultiSelectProps {
   testId: string;
   /** Label for each option, when the raw value is not readable on its own. */
   optionLabel?: (v: string) => string;
+  /**
+   * A picker beside a text field that holds the list (a list filter): the button shows this text
+   * ("Pick…") and the label is its accessible name only. Values the text holds that are not among
+   * the options are kept when boxes are ticked.
+   */
+  pickerText?: string;
 }
 
 /** A compact multi-choice filter with search, for long enums such as activity types. */
-export function MultiSelect({ label, options, value, onChange, testId, optionLabel }: MultiSelectProps) {
+export function MultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  testId,
+  optionLabel,
+  pickerText,
+}: MultiSelectProps) {
   const { open, setOpen, ref } = usePopover();
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
@@ -20,14 +34,17 @@ export function MultiSelect({ label, options, value, onChange, testId, optionLab
     return q ? options.filter((o) => o.toLowerCase().includes(q)) : options;
   }, [options, query]);
   const summary =
-    value.length === 0 ? 'Any' : value.length === 1 ? (value[0] ?? '') : `${value.length} selected`;
+    pickerText ??
+    (value.length === 0 ? 'Any' : value.length === 1 ? (value[0] ?? '') : `${value.length} selected`);
   return (
     <div className="field menu-anchor" ref={ref}>
-      {label}
+      {pickerText === undefined ? label : null}
       <button
         type="button"
         className="btn small multi-btn"
         aria-expanded={open}
+        aria-label={pickerText === undefined ? undefined : label}
+        data-popover-trigger
         data-testid={testId}
         title={value.join(', ') || 'Any'}
         onClick={() => setOpen((o) => !o)}
@@ -35,12 +52,17 @@ export function MultiSelect({ label, options, value, onChange, testId, optionLab
         <span className="ellipsis">{summary}</span> ▾
       </button>
       {open ? (
-        <div className="menu multi-menu" role="listbox" aria-multiselectable data-testid={`${testId}-menu`}>
+        <div
+          className="menu multi-menu"
+          role="group"
+          aria-label={label}
+          data-popover-panel
+          data-testid={`${testId}-menu`}
+        >
           <input
             className="input"
             placeholder="Search…"
             value={query}
-            autoFocus
             onChange={(e) => setQuery(e.target.value)}
           />
           <div className="actions-row">

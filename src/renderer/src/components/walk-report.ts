@@ -85,3 +85,29 @@ export function walkReportParts(report: WalkReportFields, limitName = 'the limit
   else if (report.truncated) parts.push(`stopped at ${limitName}: more rows may exist`);
   return parts;
 }
+
+/** A walk still running, as far as it has shown rows (useWalk's `partial`). */
+export interface PartialWalk {
+  loaded: number;
+  /** The platform's total, or the last complete walk's count of the same list; null when neither is known. */
+  estimate: number | null;
+  requests: number;
+}
+
+/**
+ * "1,000 of about 20,000 loaded · 2 requests": what is on screen while the walk goes on. "about":
+ * the estimate is the platform's total or the last complete read of the same list, and the list
+ * may have changed since (a loaded count past it shows no estimate).
+ */
+export function partialWalkText(walk: PartialWalk): string {
+  const loaded = walk.loaded.toLocaleString('en-US');
+  const of =
+    walk.estimate !== null && walk.estimate >= walk.loaded
+      ? `${loaded} of about ${walk.estimate.toLocaleString('en-US')} loaded`
+      : `${loaded} loaded so far`;
+  return `${of} · ${count(walk.requests, 'request', 'requests')}`;
+}
+
+/** What sorting, filtering and search apply to while the walk goes on. */
+export const PARTIAL_NOTE =
+  'Still loading: sorting, filtering and search apply to the rows loaded so far and apply again by themselves once every row is in.';

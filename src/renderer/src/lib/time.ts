@@ -1,11 +1,13 @@
 /**
  * Timestamps arrive as strings: epoch milliseconds (loans, activities), unix seconds (agent
- * wallets' validUntil) or ISO (request history). They are shown in local time with the raw value
- * kept for the title attribute. The reading is @shared/timestamps, the same for every screen, the
+ * wallets' validUntil) or ISO (request history). They are shown in ONE format with the zone
+ * written out (UTC, or local time with its offset: the operator's preference), the raw value kept
+ * for the title attribute. The reading is @shared/timestamps, the same for every screen, the
  * tables' sort and the risk arithmetic.
  */
 
 import { readTimestamp, timestampMs } from '@shared/timestamps';
+import { capText } from './decimal';
 
 /** Epoch ms, or null: the one reading of platform timestamps, shared with the main side's sort. */
 export const parseTimestamp = timestampMs;
@@ -13,18 +15,97 @@ export { readTimestamp };
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 
-/** Local time, ISO-like and fixed width so that columns align: 2025-03-04 17:05:09. */
-export function formatLocal(ms: number | null, withMs = false): string {
-  if (ms === null) return '';
-  const d = new Date(ms);
-  const base = `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
-  return withMs ? `${base}.${pad(d.getMilliseconds(), 3)}` : base;
+/** How times are shown: in UTC, or in this machine's zone with its offset. */
+export type TimeZonePref = 'utc' | 'local';
+export const TIME_ZONE_PREFS: readonly TimeZonePref[] = ['utc', 'local'];
+export const DEFAULT_TIME_ZONE: TimeZonePref = 'utc';
+export const TIME_ZONE_LABELS: Record<TimeZonePref, string> = {
+  utc: 'UTC',
+  local: 'Local time (with its UTC offset)',
+};
+
+/** "UTC+01:00", "UTC-05:30", "UTC+00:00": the local zone's offset at `ms`. */
+export function utcOffsetLabel(ms: number): string {
+  const minutes = -new Date(ms).getTimezoneOffset();
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-/** Local time, or the value as received when it is no time (never a guess through `Date.parse`). */
+interface Fields {
+  y: number;
+  mo: number;
+  d: number;
+  h: number;
+  mi: number;
+  s: number;
+  milli: number;
+}
+
+function fieldsOf(ms: number, zone: TimeZonePref): Fields {
+  const t = new Date(ms);
+  return zone === 'utc'
+    ? {
+        y: t.getUTCFullYear(),
+        mo: t.getUTCMonth() + 1,
+        d: t.getUTCDate(),
+        h: t.getUTCHours(),
+        mi: t.getUTCMinutes(),
+        s: t.getUTCSeconds(),
+        milli: t.getUTCMilliseconds(),
+      }
+    : {
+        y: t.getFullYear(),
+        mo: t.getMonth() + 1,
+        d: t.getDate(),
+        h: t.getHours(),
+        mi: t.getMinutes(),
+        s: t.getSeconds(),
+        milli: t.getMilliseconds(),
+      };
+}
+
+/** "2026-11-26" in the chosen zone (the date inputs' ISO format). */
+export function formatDate(ms: number, zone: TimeZonePref): string {
+  const f = fieldsOf(ms, zone);
+  return `${pad(f.y, 4)}-${pad(f.mo)}-${pad(f.d)}`;
+}
+
+/**
+ * The console's one time format: "2026-11-26 12:10:27 UTC", or "2026-11-26 13:10:27 UTC+01:00"
+ * in local time. Fixed width so that columns align. `withMs` adds ".762" after the seconds.
+ */
+export function formatTime(ms: number, zone: TimeZonePref, withMs = false): string {
+  const f = fieldsOf(ms, zone);
+  const base = `${formatDate(ms, zone)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
+  const milli = withMs ? `.${pad(f.milli, 3)}` : '';
+  return `${base}${milli} ${zone === 'utc' ? 'UTC' : utcOffsetLabel(ms)}`;
+}
+
+/**
+ * Any value the platform sent where a time is due (epoch ms or seconds, ISO text, a JSON number),
+ * in the one format; a value that is no time comes back as sent (capped); missing: "—".
+ */
+export function formatTimeValue(raw: unknown, zone: TimeZonePref, withMs = false): string {
+  if (raw === null || raw === undefined || raw === '') return '—';
+  const t = readTimestamp(raw);
+  return t.ms === null ? capText(t.raw, 60) : formatTime(t.ms, zone, withMs);
+}
+
+let active: TimeZonePref = DEFAULT_TIME_ZONE;
+/** The zone the operator chose (state/ui-state-store.ts sets it), for text built outside React. */
+export const activeTimeZone = (): TimeZonePref => active;
+export function setActiveTimeZone(zone: TimeZonePref): void {
+  active = zone;
+}
+
+/**
+ * The one time format in the chosen zone, or the value as received when it is no time (never a
+ * guess through `Date.parse`); '' when missing. For React, `<Timestamp>` re-renders on a switch.
+ */
 export function formatTimestamp(raw: unknown): string {
   const t = readTimestamp(raw);
-  return t.ms === null ? t.raw : formatLocal(t.ms);
+  return t.ms === null ? t.raw : formatTime(t.ms, active);
 }
 
 /** Title text: raw value plus UTC, and how it was read, for when an operator compares with a platform log. */

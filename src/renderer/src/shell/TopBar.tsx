@@ -1,8 +1,8 @@
 import type { WorkspaceView } from '@shared/contract';
 import { activate, useWorkspaceList } from '../state/workspace-store';
-import { useUiStateStore } from '../state/ui-state-store';
 import { useTheme } from '../state/theme';
 import { CopyButton } from '../components/CopyButton';
+import { KeyChip } from '../components/vault/KeyChip';
 import { GuardMeter } from '../components/actions/GuardMeter';
 import { UnsettledNotice } from '../components/actions/UnsettledNotice';
 import { AlertBell, type AlertCentreState } from '../features/risk/AlertCentre';
@@ -53,16 +53,7 @@ export function TopBar({ workspace, alerts }: { workspace: WorkspaceView; alerts
       <span className="topbar-field muted" data-testid="workspace-name" title={workspace.baseUrl}>
         {workspace.name}
       </span>
-      {!workspace.keyConfigured && !workspace.builtIn ? (
-        <button
-          type="button"
-          className="btn small warn"
-          data-testid="key-missing"
-          onClick={() => useUiStateStore.getState().setTab(workspace.id, 'workspaces')}
-        >
-          No API key — configure
-        </button>
-      ) : null}
+      <KeyChip workspace={workspace} />
       <span className="topbar-spacer" />
       <AlertBell workspaceId={workspace.id} state={alerts} />
       <UnsettledNotice />

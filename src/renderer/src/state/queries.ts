@@ -95,12 +95,51 @@ export function cancelJob(jobId: string) {
 }
 
 /**
- * The query function of a walk: the main side reads every page under a job id, with `progress`
- * events, until done or `jobs.cancel`. The walk's key is `[workspaceId, call, params]`; a newer
- * request of the same call in the same workspace (other filters, or a reload) cancels the one in
- * flight. Leaving the tab does not: the signal is never read, so react-query lets the fetch run on
- * without a view, and its rows are there on return.
+ * What a running walk has streamed so far (issue 30): the rows of every page read, as they came
+ * (`progress` events with `rows`), the requests they took and an estimate of the whole. The view
+ * shows them until the walk's answer replaces them, then drops them (useWalk).
  */
+export interface WalkSoFar {
+  jobId: string;
+  items: readonly unknown[];
+  /** Requests sent so far (a page each, empty re-reads included). */
+  pages: number;
+  /** The platform's own total when it gives one, else the last complete walk's count of the same list. */
+  estimate: number | null;
+}
+
+export const walkSoFarQuery = (walkKey: QueryKey) =>
+  queryOptions<WalkSoFar>({ queryKey: ['walk-so-far', ...walkKey], queryFn: skipToken });
+
+/** Rows in a walk's answer: `items` of a list, `rows` of a main-side store. */
+function rowsIn(data: unknown): number | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const d = data as { items?: unknown; rows?: unknown; complete?: unknown };
+  if (d.complete === false) return null;
+  if (Array.isArray(d.items)) return d.items.length;
+  return typeof d.rows === 'number' ? d.rows : null;
+}
+
+/** Appends the rows `jobId`'s progress events carry to the walk's `WalkSoFar` until the returned off(). */
+function streamInto(client: QueryClient, walkKey: QueryKey, jobId: string): () => void {
+  const key = walkSoFarQuery(walkKey).queryKey;
+  const estimate = rowsIn(client.getQueryData(walkKey));
+  client.removeQueries({ queryKey: key, exact: true });
+  const off = copper().events.on('progress', (e) => {
+    const rows = e.rows;
+    if (e.jobId !== jobId || rows === undefined) return;
+    client.setQueryData<WalkSoFar>(key, (old) => ({
+      jobId,
+      items: old?.jobId === jobId ? old.items.concat(rows) : rows,
+      pages: e.pages,
+      estimate: e.total ?? estimate,
+    }));
+  });
+  // The entry stays until the view has painted the answer (useWalk drops it then): dropped here,
+  // a render could fall back to the previous answer for a frame.
+  return off;
+}
+
 /**
  * One call's answer for a workspace, keyed by the call and its parameters, that keeps showing the
  * previous answer while the one for new parameters loads.
@@ -118,6 +157,14 @@ export function paramsQuery<N extends string, P, T>(
   });
 }
 
+/**
+ * The query function of a walk: the main side reads every page under a job id, with `progress`
+ * events, until done or `jobs.cancel`. The walk's key is `[workspaceId, call, params]`; a newer
+ * request of the same call in the same workspace (other filters, or a reload) cancels the one in
+ * flight. Leaving the tab does not: the signal is never read, so react-query lets the fetch run on
+ * without a view, and its rows are there on return. The pages a walk streams are kept under
+ * `walkSoFarQuery` while it runs (issue 30: the first page shows at once).
+ */
 export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result<T>>) {
   return async ({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): Promise<T> => {
     const mine = jobQuery(queryKey).queryKey;
@@ -130,9 +177,11 @@ export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result
     }
     const jobId = newJobId(prefix);
     client.setQueryData(mine, jobId);
+    const stopStreaming = streamInto(client, queryKey, jobId);
     try {
       return await unwrap(run(jobId));
     } finally {
+      stopStreaming();
       if (client.getQueryData(mine) === jobId) client.setQueryData(mine, null);
     }
   };
@@ -157,7 +206,10 @@ export function subscribeAppEvents(client: QueryClient): () => void {
       putWorkspaceList(client, list);
       void client.invalidateQueries({ queryKey: keychainStatusQuery.queryKey });
     }),
-    copper().events.on('progress', (e) => client.setQueryData(progressQuery(e.jobId).queryKey, e)),
+    // A streamed page's rows go to its walk (walkFn), not into every progress entry.
+    copper().events.on('progress', ({ rows: _rows, ...e }) =>
+      client.setQueryData(progressQuery(e.jobId).queryKey, e),
+    ),
   ];
   return () => offs.forEach((off) => off());
 }

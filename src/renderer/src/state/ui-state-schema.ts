@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { JsonObject } from '@shared/platform/resources';
 import { DEFAULT_TAB, isTabId, type TabId } from '@shared/tabs';
+import { DEFAULT_TIME_ZONE, type TimeZonePref } from '../lib/format';
 
 export interface SortState {
   id: string;
@@ -47,4 +48,9 @@ export function parseUiState(raw: JsonObject | undefined): WorkspaceUi {
   if (!parsed.success) return { tab: DEFAULT_TAB, filters: {}, tables: {} };
   const tab = isTabId(parsed.data.tab) ? parsed.data.tab : DEFAULT_TAB;
   return { tab, filters: parsed.data.filters as Record<string, JsonObject>, tables: parsed.data.tables };
+}
+
+/** The time-zone preference as stored: 'utc' or 'local'; anything else reads as the default (UTC). */
+export function parseTimeZone(raw: unknown): TimeZonePref {
+  return raw === 'utc' || raw === 'local' ? raw : DEFAULT_TIME_ZONE;
 }

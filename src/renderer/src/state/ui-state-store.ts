@@ -162,3 +162,7 @@ export function useStoredFilters(wsId: string, feature: string): JsonObject {
 export function useTableLayout(wsId: string, tableId: string, defaults?: TableLayout): TableLayout {
   return useUiStateStore((s) => s.byWs[wsId]?.tables[tableId] ?? defaults ?? NO_LAYOUT);
 }
+
+// The time-zone preference (issue 29) lives in its own store, free of the transport, so that
+// every component showing a time can read it in node tests too.
+export { currentTimeZone, useTimeZone, useTimeZoneStore } from './time-zone';

@@ -29,7 +29,8 @@ describe('cancel an interest payment', () => {
     expectPatch(built, {
       contentType: 'application/vnd.cancel-interest-payment+json',
       body: '{"loanAllocationId":"alloc-1","portfolioId":"p-1"}',
-      shows: { label: 'Interest amount', value: '12.5 BTC' },
+      // The amount also comes apart, for the confirmation to format as the tables do.
+      shows: { label: 'Interest amount', value: '12.5 BTC', amount: { value: '12.5', currency: 'BTC' } },
       check: { loanId: 'loan-1', loanAllocationId: 'alloc-1' },
     });
   });

@@ -31,7 +31,7 @@ describe('confirm an external disbursement', () => {
     expectPatch(built, {
       contentType: 'application/vnd.confirm-external-disbursement+json',
       body: '{"loanAllocationId":"alloc-d"}',
-      shows: { label: 'Disbursed amount', value: '100 BTC' },
+      shows: { label: 'Disbursed amount', value: '100 BTC', amount: { value: '100', currency: 'BTC' } },
       check: { loanId: 'loan-1', loanAllocationId: 'alloc-d' },
     });
   });

@@ -73,3 +73,85 @@ describe('exchange.submit refuses an order below the minimum value', () => {
     expect(JSON.parse(built.value.body ?? 'null')).toEqual({ action, nonce: 1_700_000_000_000 });
   });
 });
+
+describe('the headline of an exchange answer', () => {
+  const answer = (statuses: unknown[]) => ({ status: 'ok', response: { type: 'order', data: { statuses } } });
+  const RESTING = { resting: { oid: 7 } };
+  const ERROR = { error: 'Order has zero size.' };
+  const UNKNOWN = (which: string, n: number, sent: number) =>
+    `Outcome unknown: the exchange answered for ${n} of the ${sent} entries sent; ${which}. Do not send it again: check what the platform did first.`;
+
+  it.each<[string, unknown, number | undefined, string, string]>([
+    [
+      'every entry ok',
+      answer([RESTING, RESTING]),
+      2,
+      'done',
+      'The exchange accepted it (2 of 2 entries ok).',
+    ],
+    [
+      'an answer with no statuses',
+      { status: 'ok', response: { type: 'default' } },
+      undefined,
+      'done',
+      'The exchange accepted it.',
+    ],
+    [
+      'one of two refused',
+      answer([RESTING, ERROR]),
+      2,
+      'done',
+      'Partly failed: the exchange refused 1 of 2 entries; the others went through.',
+    ],
+    [
+      'every entry refused',
+      answer([ERROR]),
+      1,
+      'refused',
+      'Failed: the exchange refused it (every entry has an error).',
+    ],
+    [
+      'the whole action refused',
+      { status: 'err', response: 'Insufficient margin' },
+      1,
+      'refused',
+      'Failed: the exchange refused it: Insufficient margin.',
+    ],
+    [
+      'one entry unanswered',
+      answer([RESTING]),
+      2,
+      'unknown',
+      UNKNOWN('the fate of 1 entry is unknown', 1, 2),
+    ],
+    [
+      'two entries unanswered',
+      answer([RESTING]),
+      3,
+      'unknown',
+      UNKNOWN('the fate of 2 entries are unknown', 1, 3),
+    ],
+    [
+      'one status too many',
+      answer([RESTING, RESTING]),
+      1,
+      'unknown',
+      UNKNOWN('1 more status than entries came back, so none can be matched for sure', 2, 1),
+    ],
+    [
+      'two statuses too many',
+      answer([RESTING, RESTING, RESTING]),
+      1,
+      'unknown',
+      UNKNOWN('2 more statuses than entries came back, so none can be matched for sure', 3, 1),
+    ],
+  ])('%s', (_name, value, entries, outcome, headline) => {
+    const asked = entries === undefined ? undefined : { kind: 'exchange.submit' as const, entries };
+    expect(exchangeSubmit.answered(value, asked)).toMatchObject({
+      outcome,
+      headline,
+      status: 200,
+      answer: value,
+    });
+  });
+});

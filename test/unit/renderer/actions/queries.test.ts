@@ -13,9 +13,11 @@ import {
   ltvDryRun,
   previewEstimateLtv,
   previewLtvDryRun,
+  settleAction,
   subscribeActionEvents,
   unsettledActionsQuery,
 } from '../../../../src/renderer/src/components/actions/queries';
+import { useVerdicts } from '../../../../src/renderer/src/components/actions/verdicts';
 import { settle } from '../../../support/fake-copper';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
 
@@ -62,6 +64,23 @@ describe('the unknown list and the guard', () => {
     await checkAction('act_1', q.client);
     await settle();
     expect(q.copper.of('actions.unsettled')).toHaveLength(2);
+  });
+
+  it('keeps the verdict of a settlement for every view of the action, by check or by the operator', async () => {
+    q.copper.answerWith('actions.unsettled', []);
+    q.copper.answerWith('actions.check', { id: 'act_2', settled: null, found: 'still waiting' });
+    await checkAction('act_2', q.client);
+    expect(useVerdicts.getState().settled['act_2']).toBeUndefined();
+    q.copper.answerWith('actions.check', { id: 'act_2', settled: 'done', found: 'approved' });
+    await checkAction('act_2', q.client);
+    expect(useVerdicts.getState().settled['act_2']).toMatchObject({
+      settled: 'done',
+      found: 'approved',
+      by: 'check',
+    });
+    q.copper.answerWith('actions.settle', { id: 'act_3', settled: 'not-done', found: 'not on the exchange' });
+    await settleAction({ id: 'act_3', settled: 'not-done', note: 'not on the exchange' }, q.client);
+    expect(useVerdicts.getState().settled['act_3']).toMatchObject({ settled: 'not-done', by: 'operator' });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   putWorkspace,
   subscribeAppEvents,
   walkFn,
+  walkSoFarQuery,
   workspacesQuery,
 } from '../../../../src/renderer/src/state/queries';
 import { settle } from '../../../support/fake-copper';
@@ -139,6 +140,31 @@ describe('walks', () => {
     expect(a.jobId()).toBeNull();
   });
 
+  it("keeps the pages its job streams while it runs (issue 30), never another job's", async () => {
+    const options = walk('ws-a', { q: 'x' });
+    const a = view(options);
+    await settle();
+    const jobId = a.jobId() ?? '';
+    const soFar = () => q.client.getQueryData(walkSoFarQuery(options.queryKey).queryKey);
+    const page = (id: string, rows: string[], pages: number) =>
+      q.copper.emit('progress', { jobId: id, done: 0, total: null, pages, phase: 'running', rows });
+    page(jobId, ['a', 'b'], 1);
+    page('loans-other', ['x'], 1);
+    page(jobId, ['c'], 2);
+    expect(soFar()).toEqual({ jobId, items: ['a', 'b', 'c'], pages: 2, estimate: null });
+    q.copper.of('loans.listAll')[0]?.answer(ok({ items: ['a', 'b', 'c', 'd'], complete: true }));
+    await settle();
+    // A late page of the finished job changes nothing; a reload estimates from the answer.
+    page(jobId, ['late'], 3);
+    expect(soFar()?.items).toEqual(['a', 'b', 'c']);
+    void a.result().refetch();
+    await settle();
+    const reloadJob = a.jobId() ?? '';
+    expect(soFar()).toBeUndefined();
+    page(reloadJob, ['a'], 1);
+    expect(soFar()).toEqual({ jobId: reloadJob, items: ['a'], pages: 1, estimate: 4 });
+  });
+
   it('never shows the answer of parameters the view has left, even when it arrives last', async () => {
     const { a, first, second } = await viewRefiltered();
     second?.answer(ok('second rows'));
@@ -195,7 +221,8 @@ describe("main's events and the calls' answers, into the cache", () => {
     expect(q.copper.of('keychain.status')).toHaveLength(2);
 
     const progress = { jobId: 'loans-1', done: 10, total: 100, pages: 1, phase: 'running' };
-    q.copper.emit('progress', progress);
+    q.copper.emit('progress', { ...progress, rows: [{ loanId: 'l-1' }] });
+    // The rows of a streamed page go to its walk, not into the progress entry.
     expect(q.client.getQueryData(progressQuery('loans-1').queryKey)).toEqual(progress);
     off();
     expect(q.copper.listenerCount('progress')).toBe(0);

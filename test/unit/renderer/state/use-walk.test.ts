@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClientProvider, queryOptions, skipToken } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { jobQuery } from '../../../../src/renderer/src/state/queries';
+import { jobQuery, walkSoFarQuery } from '../../../../src/renderer/src/state/queries';
 import { useWalk, type Walk } from '../../../../src/renderer/src/state/use-walk';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
 
@@ -43,6 +43,26 @@ describe('useWalk', () => {
     expect(w.status).toBe('error');
     expect(w.query.data).toEqual({ items: ['stale'] });
     expect(w.rows).toBeNull();
+  });
+
+  it('while the walk runs, shows the pages it streamed so far and says so; then its answer', () => {
+    q.client.setQueryData<Rows>(KEY, { items: ['old'] });
+    q.client.setQueryData(walkSoFarQuery(KEY).queryKey, {
+      jobId: 'job-1',
+      items: ['a', 'b'],
+      pages: 2,
+      estimate: 5,
+    });
+    const query = q.client.getQueryCache().find({ queryKey: KEY });
+    query?.setState({ fetchStatus: 'fetching' });
+    const running = walk();
+    expect(running.status).toBe('loading');
+    expect(running.rows).toEqual(['a', 'b']);
+    expect(running.partial).toEqual({ loaded: 2, estimate: 5, requests: 2 });
+    query?.setState({ fetchStatus: 'idle' });
+    const done = walk();
+    expect(done.rows).toEqual(['old']);
+    expect(done.partial).toBeNull();
   });
 
   it('has no rows before the walk answered', () => {

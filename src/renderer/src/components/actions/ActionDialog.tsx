@@ -1,15 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ActionResult, PreparedAction } from '@shared/actions';
+import type { ActionResult } from '@shared/actions';
 import type { AppError } from '@shared/result';
-import { ErrorBanner } from '../ErrorBanner';
+import { formatTime } from '../../lib/format';
+import { useTimeZone } from '../../state/ui-state-store';
 import { useActionStore, type OpenAction } from './action-store';
 import { Countdown } from './Countdown';
-import { OutcomeView } from './OutcomeView';
+import { ActionErrorBanner, OutcomeView } from './OutcomeView';
+import { PreparedSummary, RequestSection } from './PreparedRequest';
 import { executeAction } from './queries';
+import { useVerdicts } from './verdicts';
 
 type Phase =
   | { kind: 'ask' }
-  | { kind: 'sending' }
+  /** `deadline`: epoch ms until which the platform has to answer (null: not known). */
+  | { kind: 'sending'; sentAt: number; deadline: number | null }
   | { kind: 'outcome'; result: ActionResult }
   | { kind: 'not-sent'; error: AppError };
 
@@ -21,28 +25,49 @@ export function ActionDialogHost() {
   return <ActionDialog key={open.prepared.id} open={open} />;
 }
 
+const usable = (el: Element | null | undefined): el is HTMLElement =>
+  el instanceof HTMLElement && el.isConnected && !(el as HTMLButtonElement).disabled;
+
+/**
+ * Back to the control that opened the confirmation; when it is gone (its form closed), to the
+ * button of the same kind of action, when it is still usable.
+ */
+function returnFocus(open: OpenAction): void {
+  const kindButton = document.querySelector(`[data-testid="action-${open.prepared.kind}"]`);
+  const target = [open.returnFocus, kindButton].find(usable);
+  target?.focus();
+}
+
 /**
  * Shows the prepared request, exactly as the main side will sign and send it: the environment,
  * workspace, method, URL, media type and every body field. Its button names the action. On
- * production the typed phrase travels with `execute` and the main side checks it.
+ * production the operator types the workspace's name; it travels with `execute` and the main side
+ * checks it. While the platform has not answered, the dialog says until when it has, and can be
+ * moved to the background: the answer then lands in the top bar's list (and the journal).
  */
 function ActionDialog({ open }: { open: OpenAction }) {
   const { prepared } = open;
   const ref = useRef<HTMLDialogElement>(null);
+  const backgrounded = useRef(false);
   const [typed, setTyped] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'ask' });
   const [now, setNow] = useState(() => Date.now());
   const close = useActionStore((s) => s.close);
   const ws = prepared.workspace;
   const expired = now > Number(prepared.expiresAt);
-  const needsPhrase = prepared.phraseRequired !== null;
-  const canSend = phase.kind === 'ask' && !expired && (!needsPhrase || typed === prepared.phraseRequired);
+  const phrase = prepared.phraseRequired;
+  const canSend = phase.kind === 'ask' && !expired && (phrase === null || typed === phrase);
 
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
-  }, []);
+    // showModal focuses the first focusable element (a <summary>, say): the phrase, or the button.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      dialog?.close();
+      returnFocus(open);
+    };
+  }, [open]);
   useEffect(() => {
     if (phase.kind !== 'ask') return;
     const timer = setInterval(() => setNow(Date.now()), 1000);
@@ -51,17 +76,30 @@ function ActionDialog({ open }: { open: OpenAction }) {
 
   const send = async () => {
     if (!canSend) return;
-    setPhase({ kind: 'sending' });
-    const res = await executeAction({
-      id: prepared.id,
-      ...(needsPhrase ? { phrase: typed } : {}),
-    });
+    const sentAt = Date.now();
+    const deadline = prepared.answerWithinMs === undefined ? null : sentAt + prepared.answerWithinMs;
+    setPhase({ kind: 'sending', sentAt, deadline });
+    const res = await executeAction({ id: prepared.id, ...(phrase !== null ? { phrase: typed } : {}) });
+    if (backgrounded.current)
+      useVerdicts.getState().landed(prepared.id, res.ok ? { result: res.value } : { error: res.error });
     if (!res.ok) {
       setPhase({ kind: 'not-sent', error: res.error });
       return;
     }
     setPhase({ kind: 'outcome', result: res.value });
     open.onResult?.(res.value, prepared);
+  };
+
+  /** Closes the dialog; the request goes on, and its answer lands in the top bar's list. */
+  const toBackground = () => {
+    if (phase.kind !== 'sending') return;
+    backgrounded.current = true;
+    useVerdicts.getState().sendInBackground({
+      prepared,
+      startedAt: phase.sentAt,
+      deadline: phase.deadline ?? phase.sentAt,
+    });
+    close();
   };
 
   return (
@@ -72,8 +110,9 @@ function ActionDialog({ open }: { open: OpenAction }) {
       data-action-id={prepared.id}
       aria-labelledby="confirm-title"
       onCancel={(e) => {
-        // Esc while the request is in flight would hide its outcome; keep the dialog.
-        if (phase.kind === 'sending') e.preventDefault();
+        e.preventDefault();
+        // Esc while the request is in flight moves it to the background: its outcome is kept.
+        if (phase.kind === 'sending') toBackground();
         else close();
       }}
     >
@@ -85,91 +124,8 @@ function ActionDialog({ open }: { open: OpenAction }) {
         }}
       >
         <h2 id="confirm-title">{prepared.title}</h2>
-        <dl className="kv confirm-kv">
-          <dt>Environment</dt>
-          <dd>
-            <span className={`env-pill env-${ws.environment}`} data-testid="confirm-environment">
-              {ws.environment.toUpperCase()}
-            </span>
-          </dd>
-          <dt>Workspace</dt>
-          <dd data-testid="confirm-workspace">{ws.name}</dd>
-          <dt>Organization</dt>
-          <dd className="mono" data-testid="confirm-organization">
-            {ws.organizationId}
-          </dd>
-          <dt>Target</dt>
-          <dd className="mono" data-testid="confirm-target">
-            {prepared.target}
-          </dd>
-          {prepared.context.map((c) => (
-            <ContextRow key={c.label} label={c.label} value={c.value} />
-          ))}
-        </dl>
-        {prepared.warnings?.length ? (
-          // What the console expected and did not see: the specification leaves it open, so the
-          // platform decides; the operator sends knowing it.
-          <div className="notice small" data-testid="confirm-warnings" role="note">
-            <strong>The console expected otherwise; the platform will decide:</strong>
-            <ul>
-              {prepared.warnings.map((w) => (
-                <li key={w} data-testid="confirm-warning">
-                  {w}
-                </li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
-        <section className="prepared-request" aria-label="The request that will be sent">
-          <h3>What will be sent</h3>
-          <p className="mono small" data-testid="confirm-request-line">
-            {prepared.request.method} {prepared.request.url}
-          </p>
-          <p className="mono small" data-testid="confirm-content-type">
-            Content-Type: {prepared.request.contentType}
-          </p>
-          <p className="small muted" data-testid="confirm-signing-key">
-            Signed with API key <span className="mono">{prepared.review.keyFingerprint}</span> (a fingerprint
-            of its key id). If the workspace&apos;s key or base URL changes before you confirm, nothing is
-            sent.
-          </p>
-          {open.summaryLines?.length ? (
-            <ol
-              className="confirm-lines mono small"
-              data-testid="confirm-lines"
-              aria-label="What the request does"
-            >
-              {open.summaryLines.map((line, i) => (
-                <li key={i} data-testid="confirm-line">
-                  {line}
-                </li>
-              ))}
-            </ol>
-          ) : null}
-          {prepared.fields.length ? (
-            open.summaryLines?.length ? (
-              // The lines say it in a few words; every field stays one click away.
-              <details data-testid="confirm-fields-details">
-                <summary className="small">Every field of the body ({prepared.fields.length})</summary>
-                <FieldTable fields={prepared.fields} />
-              </details>
-            ) : (
-              <FieldTable fields={prepared.fields} />
-            )
-          ) : (
-            <p className="small muted" data-testid="confirm-no-body">
-              No body: the media type alone selects the operation.
-            </p>
-          )}
-          {prepared.request.body !== null ? (
-            <details>
-              <summary className="small">The body's exact bytes</summary>
-              <pre className="mono small" data-testid="confirm-body">
-                {prepared.request.body}
-              </pre>
-            </details>
-          ) : null}
-        </section>
+        <PreparedSummary prepared={prepared} />
+        <RequestSection prepared={prepared} summaryLines={open.summaryLines} />
         {phase.kind === 'ask' ? (
           expired ? (
             <p className="field-error" data-testid="confirm-expired">
@@ -181,35 +137,23 @@ function ActionDialog({ open }: { open: OpenAction }) {
             </p>
           )
         ) : null}
-        {needsPhrase && phase.kind === 'ask' && !expired ? (
-          <label className="field confirm-type">
-            <span>
-              This changes <strong>production</strong>. Type <code>{prepared.phraseRequired}</code> (exactly,
-              lower case) to proceed.
-            </span>
-            <input
-              autoFocus
-              data-testid="confirm-type"
-              value={typed}
-              onChange={(e) => setTyped(e.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </label>
+        {phrase !== null && phase.kind === 'ask' && !expired ? (
+          <PhraseField phrase={phrase} typed={typed} onType={setTyped} />
         ) : null}
-        {phase.kind === 'sending' ? (
-          <p className="muted">Sending… waiting for the platform's answer.</p>
-        ) : null}
+        {phase.kind === 'sending' ? <Waiting deadline={phase.deadline} /> : null}
         {phase.kind === 'outcome' ? <OutcomeView prepared={prepared} result={phase.result} /> : null}
         {phase.kind === 'not-sent' ? (
-          <div data-testid="confirm-outcome" data-outcome="not-sent">
-            <ErrorBanner error={phase.error} testId="confirm-error" />
+          <div className="outcome outcome-not-sent" data-testid="confirm-outcome" data-outcome="not-sent">
+            <strong className="outcome-label" data-testid="outcome-title">
+              Not sent
+            </strong>
+            <ActionErrorBanner error={phase.error} testId="confirm-error" />
           </div>
         ) : null}
         <div className="dialog-actions">
-          {phase.kind === 'ask' || phase.kind === 'sending' ? (
+          {phase.kind === 'ask' ? (
             <>
-              <button type="button" className="btn" onClick={close} disabled={phase.kind === 'sending'}>
+              <button type="button" className="btn" onClick={close}>
                 Back
               </button>
               <button
@@ -217,9 +161,24 @@ function ActionDialog({ open }: { open: OpenAction }) {
                 className={ws.environment === 'production' ? 'btn danger' : 'btn primary'}
                 data-testid="confirm-submit"
                 disabled={!canSend}
-                autoFocus={!needsPhrase}
+                data-autofocus={phrase === null ? '' : undefined}
               >
-                {phase.kind === 'sending' ? 'Sending…' : prepared.title}
+                {prepared.title}
+              </button>
+            </>
+          ) : phase.kind === 'sending' ? (
+            <>
+              <button
+                type="button"
+                className="btn"
+                onClick={toBackground}
+                data-testid="confirm-background"
+                autoFocus
+              >
+                Move to the background
+              </button>
+              <button type="submit" className="btn primary" data-testid="confirm-submit" disabled>
+                Sending…
               </button>
             </>
           ) : (
@@ -233,31 +192,42 @@ function ActionDialog({ open }: { open: OpenAction }) {
   );
 }
 
-function FieldTable({ fields }: { fields: PreparedAction['fields'] }) {
+/** The phrase production asks for: the workspace's name, typed exactly, in a labelled field. */
+function PhraseField({ phrase, typed, onType }: { phrase: string; typed: string; onType(v: string): void }) {
   return (
-    <table className="prepared-fields" data-testid="confirm-fields">
-      <tbody>
-        {fields.map((f) => (
-          <tr key={f.name} data-testid={`confirm-field-${f.name}`}>
-            <th scope="row" className="mono">
-              {f.name}
-            </th>
-            <td className="mono" data-testid="confirm-field-value">
-              {f.value}
-            </td>
-            <td className="muted">{f.note ?? ''}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <div className="field confirm-type">
+      <p id="confirm-phrase-help" className="small">
+        This changes <strong>production</strong>. To confirm, type the workspace&apos;s name,{' '}
+        <code data-testid="confirm-phrase">{phrase}</code>, exactly as shown.
+      </p>
+      <label htmlFor="confirm-phrase-input">Workspace name, to confirm</label>
+      <input
+        id="confirm-phrase-input"
+        data-autofocus=""
+        data-testid="confirm-type"
+        aria-describedby="confirm-phrase-help"
+        value={typed}
+        onChange={(e) => onType(e.target.value)}
+        autoComplete="off"
+        spellCheck={false}
+      />
+    </div>
   );
 }
 
-function ContextRow({ label, value }: { label: string; value: string }) {
+/** "Sent. Waiting for the platform's answer: the platform has until 12:10:41 UTC (24 s)." */
+function Waiting({ deadline }: { deadline: number | null }) {
+  const zone = useTimeZone();
   return (
-    <>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
-    </>
+    <p className="small" data-testid="confirm-waiting" role="status">
+      Sent. Waiting for the platform&apos;s answer
+      {deadline !== null ? (
+        <>
+          : the platform has until {formatTime(deadline, zone).slice(11)} (
+          <Countdown until={String(deadline)} />)
+        </>
+      ) : null}
+      . You can move it to the background: its answer will be listed in the top bar.
+    </p>
   );
 }

@@ -2,27 +2,40 @@ import { useState } from 'react';
 import type { ActionResult, CheckResult, PreparedAction } from '@shared/actions';
 import type { OrderStatusView } from '@shared/exchange-actions';
 import type { AppError } from '@shared/result';
+import { formatTime } from '../../lib/format';
+import { useTimeZone } from '../../state/ui-state-store';
 import { ErrorBanner } from '../ErrorBanner';
 import { JsonBlock } from '../JsonBlock';
+import { Countdown } from './Countdown';
+import { outcomeText } from './outcome-state';
 import { checkAction, settleAction } from './queries';
+import { useSettled, type SettledVerdict } from './verdicts';
 
-/** One of three honest outcomes: done (green), refused (red), outcome unknown (amber, never "failed"). */
+/**
+ * One of the honest outcomes (./outcome-state.ts): done (green), refused by the platform (red), not
+ * sent (neutral), outcome unknown (amber, never "failed"); once Check now or the operator settles
+ * an unknown one, its title, tone and text say what was found, wherever the action is shown.
+ */
 export function OutcomeView({ prepared, result }: { prepared: PreparedAction; result: ActionResult }) {
+  const settled = useSettled(result.id);
+  const view = outcomeText(result, settled);
   return (
     <div
-      className={`outcome outcome-${result.outcome}`}
+      className={`outcome outcome-${view.tone}`}
       data-testid="confirm-outcome"
-      data-outcome={result.outcome}
+      data-outcome={view.state}
       role="status"
     >
-      <strong className="outcome-label">
-        {result.outcome === 'done' ? 'Done' : result.outcome === 'refused' ? 'Refused' : 'Outcome unknown'}
+      <strong className="outcome-label" data-testid="outcome-title">
+        {view.title}
       </strong>
-      <p data-testid="confirm-result">{result.headline}</p>
+      {settled ? null : <p data-testid="confirm-result">{result.headline}</p>}
       {result.exchange && result.exchange.statuses.length ? (
         <OrderStatuses statuses={result.exchange.statuses} />
       ) : null}
-      {result.outcome === 'refused' && result.error ? <RefusalDetails error={result.error} /> : null}
+      {result.outcome === 'refused' && result.error ? (
+        <ActionErrorBanner error={result.error} testId="confirm-error" />
+      ) : null}
       {result.outcome === 'unknown' ? <SettlePanel prepared={prepared} result={result} /> : null}
       {result.outcome === 'done' && result.answer !== undefined ? (
         <details>
@@ -34,10 +47,24 @@ export function OutcomeView({ prepared, result }: { prepared: PreparedAction; re
   );
 }
 
-function RefusalDetails({ error }: { error: AppError }) {
-  // The banner shows the platform's code, message, details (requestId…) and, after a 429 or a
-  // guard refusal, the countdown to when the console may try again.
-  return <ErrorBanner error={error} testId="confirm-error" />;
+/**
+ * An action's refusal: the banner shows the code, message and details (requestId…). After a 429
+ * or a guard refusal, the wait is about the platform's limits, never a resend: an action is sent
+ * again only when the operator reviews and confirms it again.
+ */
+export function ActionErrorBanner({ error, testId }: { error: AppError; testId: string }) {
+  const { retryAt, ...shown } = error;
+  return (
+    <>
+      <ErrorBanner error={shown} testId={testId} />
+      {retryAt ? (
+        <p className="small" data-testid="retry-countdown">
+          Requests with this key can be made again in: <Countdown until={retryAt} />. Nothing is sent again by
+          itself: to send this action, review it again and confirm it.
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 function OrderStatuses({ statuses }: { statuses: OrderStatusView[] }) {
@@ -80,13 +107,15 @@ function OrderStatuses({ statuses }: { statuses: OrderStatusView[] }) {
 
 /**
  * An unknown outcome is settled by reading the object again ("Check now"), or, where the platform
- * offers no read, by the operator recording what they found on the platform. Never a resend.
+ * offers no read, by the operator recording what they found on the platform. Never a resend. Once
+ * settled (here, or wherever the same action is shown), it says what was found, and nothing else.
  */
 export function SettlePanel({ prepared, result }: { prepared: PreparedAction; result: ActionResult }) {
   const [checking, setChecking] = useState(false);
   const [found, setFound] = useState<CheckResult | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [note, setNote] = useState('');
+  const settled = useSettled(result.id);
   const check = result.check ?? { available: false, what: 'Check the object on the platform.' };
 
   const run = async (call: () => ReturnType<typeof checkAction>) => {
@@ -99,10 +128,12 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
     else setError(res.error);
   };
 
+  if (settled) return <SettledLine verdict={settled} />;
   return (
     <div className="settle-panel" data-testid="settle-panel">
-      <p className="small">Do not send it again. {check.what}</p>
-      {found?.settled ? null : check.available ? (
+      {/* The headline already says not to send it again: said once. */}
+      <p className="small">{check.what}</p>
+      {check.available ? (
         <button
           type="button"
           className="btn warn"
@@ -137,20 +168,27 @@ export function SettlePanel({ prepared, result }: { prepared: PreparedAction; re
         </form>
       )}
       {error ? <ErrorBanner error={error} testId="check-error" /> : null}
-      {found ? (
-        <p
-          className={`settled settled-${found.settled ?? 'open'}`}
-          data-testid="check-result"
-          data-settled={found.settled ?? 'open'}
-        >
-          {found.settled === 'done'
-            ? 'Settled: it took effect. '
-            : found.settled === 'not-done'
-              ? 'Settled: it did not take effect. '
-              : 'Still unknown. '}
-          {found.found}
+      {found && found.settled === null ? (
+        <p className="settled settled-open" data-testid="check-result" data-settled="open">
+          Still unknown. {found.found}
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** What settled it, when, and that the journal has it. */
+function SettledLine({ verdict }: { verdict: SettledVerdict }) {
+  const zone = useTimeZone();
+  const who = verdict.by === 'check' ? 'Check now read it again' : 'You recorded what you found';
+  const found = /[.!?]$/.test(verdict.found.trim()) ? verdict.found.trim() : `${verdict.found.trim()}.`;
+  return (
+    <p
+      className={`settled settled-${verdict.settled}`}
+      data-testid="check-result"
+      data-settled={verdict.settled}
+    >
+      {who} at {formatTime(verdict.at, zone)}: {found} Recorded in the journal; nothing was sent again.
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * The confirmation on screen: `{ open: { prepared, onResult } | null }`. UI state only; the list
+ * The confirmation on screen: `{ open: { prepared, onResult, summaryLines, returnFocus } | null }`. UI state only; the list
  * of actions whose outcome is unknown is server state, in ./queries.ts. The main side decides
  * everything; this store only shows it.
  */
@@ -15,6 +15,8 @@ export interface OpenAction {
    * (the exchange's orders); the confirmation lists them and puts the field view on expand.
    */
   summaryLines?: string[];
+  /** The control that opened it: focus goes back there when the confirmation closes. */
+  returnFocus?: HTMLElement | null;
 }
 
 interface ActionState {

@@ -25,6 +25,7 @@ import {
 import type { Result } from '@shared/result';
 import { copper } from '../../lib/api';
 import { queryClient, unwrap } from '../../state/query-client';
+import { useVerdicts } from './verdicts';
 
 // ---------------------------------------------------------------------------------------------
 // Actions
@@ -38,17 +39,26 @@ export function executeAction(input: CallInput<'actions.execute'>) {
   return copper().actions.execute(input);
 }
 
-/** Re-reads what an unsettled action touched; a settled one leaves the list. */
+/**
+ * Re-reads what an unsettled action touched; a settled one leaves the list, and its verdict is
+ * kept for every view that shows the action (./verdicts.ts).
+ */
 export async function checkAction(id: string, client: QueryClient = queryClient) {
   const res = await copper().actions.check({ id });
-  if (res.ok && res.value.settled !== null) void client.invalidateQueries(unsettledActionsQuery);
+  if (res.ok && res.value.settled !== null) {
+    useVerdicts.getState().recordSettled(res.value, 'check');
+    void client.invalidateQueries(unsettledActionsQuery);
+  }
   return res;
 }
 
 /** The operator's own finding, where the platform offers no read. */
 export async function settleAction(input: CallInput<'actions.settle'>, client: QueryClient = queryClient) {
   const res = await copper().actions.settle(input);
-  if (res.ok) void client.invalidateQueries(unsettledActionsQuery);
+  if (res.ok) {
+    useVerdicts.getState().recordSettled(res.value, 'operator');
+    void client.invalidateQueries(unsettledActionsQuery);
+  }
   return res;
 }
 

@@ -34,6 +34,8 @@ export function useActionLauncher(): ActionLauncher {
   const [preparing, setPreparing] = useState(false);
 
   const launch: ActionLauncher['launch'] = async (workspaceId, input, onResult, summarize) => {
+    // Taken now: the control that started it may be disabled while the request is prepared.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setFieldErrors({});
     setError(null);
     const early = actionInput.safeParse(input);
@@ -54,9 +56,12 @@ export function useActionLauncher(): ActionLauncher {
       return;
     }
     const summaryLines = summarize?.(res.value);
-    useActionStore
-      .getState()
-      .show({ prepared: res.value, onResult, ...(summaryLines ? { summaryLines } : {}) });
+    useActionStore.getState().show({
+      prepared: res.value,
+      onResult,
+      returnFocus: opener,
+      ...(summaryLines ? { summaryLines } : {}),
+    });
   };
 
   return {

@@ -29,18 +29,26 @@ export function ColumnMenu<T>({
         type="button"
         className="btn small"
         aria-expanded={open}
+        aria-haspopup="true"
+        data-popover-trigger
         data-testid={`${testId}-columns`}
         onClick={() => setOpen((o) => !o)}
       >
         Columns {visibleCount}/{columns.length} ▾
       </button>
       {open ? (
-        <div className="menu" role="menu" data-testid={`${testId}-columns-menu`}>
+        <div
+          className="menu"
+          role="group"
+          aria-label="Columns"
+          data-popover-panel
+          data-testid={`${testId}-columns-menu`}
+        >
           {columns.map((c, i) => {
             const isHidden = hidden.includes(c.id);
             return (
               <div key={c.id} className="menu-row">
-                <label className="menu-item" role="menuitemcheckbox" aria-checked={!isHidden}>
+                <label className="menu-item">
                   <input
                     type="checkbox"
                     checked={!isHidden}

@@ -42,7 +42,11 @@ function DataRowImpl<T>({
       onClick={() => onRowClick(id, row, index)}
     >
       {visible.map((c) => (
-        <div key={c.id} role="gridcell" className={`dt-td kind-${c.kind ?? 'text'}`}>
+        <div
+          key={c.id}
+          role="gridcell"
+          className={`dt-td kind-${c.kind ?? 'text'}${c.align === 'right' ? ' align-right' : ''}`}
+        >
           {renderCell(c, row)}
         </div>
       ))}

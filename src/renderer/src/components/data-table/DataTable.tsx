@@ -24,6 +24,7 @@ import type { QueryStatus } from '../../state/query-client';
 import { ErrorBanner } from '../ErrorBanner';
 import { copyText } from '../CopyButton';
 import { ColumnMenu } from './ColumnMenu';
+import { SkipToDetail } from './SkipToDetail';
 import { ROW_HEIGHT, TableScroll } from './TableScroll';
 import { sortRows } from './sort';
 import type { ColumnSpec, RowSource, SortState } from './types';
@@ -266,6 +267,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           <span className="muted small" data-testid={`${testId}-count`}>
             {total.toLocaleString()} {total === 1 ? 'row' : 'rows'}
           </span>
+          <SkipToDetail scrollRef={scrollRef} testId={testId} />
           <ColumnMenu
             columns={orderedSpecs}
             hidden={layout.hidden}

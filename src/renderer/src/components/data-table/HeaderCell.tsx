@@ -16,7 +16,7 @@ export function HeaderCell<T>({
   const label = spec?.header ?? column.id;
   const sorted = column.getIsSorted();
   const dir = sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none';
-  const align = spec?.kind === 'amount' || spec?.kind === 'number' ? ' right' : '';
+  const align = spec?.kind === 'amount' || spec?.kind === 'number' || spec?.align === 'right' ? ' right' : '';
   const resizing = column.getIsResizing();
   const resize = header.getResizeHandler();
   return (

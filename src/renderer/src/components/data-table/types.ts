@@ -30,6 +30,8 @@ export interface ColumnSpec<T> {
   defaultHidden?: boolean;
   /** Header tooltip. */
   title?: string;
+  /** Right-aligned like an amount while sorting by its own kind (an amount sorted by currency first). */
+  align?: 'right';
 }
 
 export interface SortState {

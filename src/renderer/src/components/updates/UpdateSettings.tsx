@@ -29,7 +29,7 @@ export function UpdateSettings() {
   if (status === undefined) return null;
   const { policy } = status;
   return (
-    <section className="update-settings" data-testid="update-settings">
+    <section className="card update-settings" data-testid="update-settings">
       <h3>Updates</h3>
       <p className="muted small" data-testid="update-state">
         Version {status.currentVersion}. {STATE_TEXT[status.state]}

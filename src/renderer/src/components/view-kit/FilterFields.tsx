@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Portfolio } from '@shared/platform/resources';
+import { parseList } from '../../lib/list-text';
 import { MultiSelect } from '../MultiSelect';
 import { PortfolioSelect } from '../PortfolioSelect';
 import { TimeRangeFields, type TimeRange } from '../TimeRangeFields';
@@ -19,8 +20,12 @@ interface Common<F> {
 
 export type FilterFieldSpec<F> =
   | (Common<F> & { kind: 'text'; width?: number; placeholder?: string; maxLength?: number })
-  /** A list edited as comma-separated text (draft forms: `texts` holds the text). */
-  | (Common<F> & { kind: 'list'; width?: number; placeholder?: string })
+  /**
+   * A list edited as comma-separated text (draft forms: `texts` holds the text). With `options`,
+   * a picker beside it ticks the known values into the text; other values can still be typed (the
+   * specification leaves spellings open).
+   */
+  | (Common<F> & { kind: 'list'; width?: number; placeholder?: string; options?: readonly string[] })
   | (Common<F> & {
       kind: 'select';
       options: readonly SelectOption[];
@@ -101,19 +106,45 @@ function FilterFieldView<F>({ spec, value, onChange, texts }: FieldViewProps<F>)
   const { kind, key, label, testId } = spec;
   switch (kind) {
     case 'text':
-    case 'list':
       return (
         <TextField
           label={label}
           testId={testId}
-          // A list shows the text being typed; the filter holds the parsed list.
-          value={kind === 'list' ? (texts?.text(key) ?? '') : String(current ?? '')}
-          onChange={(v) => (kind === 'list' ? texts?.setText(key, v) : set(key, v))}
+          value={String(current ?? '')}
+          onChange={(v) => set(key, v)}
           width={spec.width}
           placeholder={spec.placeholder}
-          maxLength={kind === 'text' ? spec.maxLength : undefined}
+          maxLength={spec.maxLength}
         />
       );
+    case 'list': {
+      // A list shows the text being typed; the filter holds the parsed list.
+      const text = texts?.text(key) ?? '';
+      const field = (
+        <TextField
+          label={label}
+          testId={testId}
+          value={text}
+          onChange={(v) => texts?.setText(key, v)}
+          width={spec.width}
+          placeholder={spec.placeholder}
+        />
+      );
+      if (!texts || !spec.options?.length) return field;
+      return (
+        <>
+          {field}
+          <MultiSelect
+            label={`Pick ${label.toLowerCase()}`}
+            pickerText="Pick…"
+            testId={`${testId ?? key}-pick`}
+            options={spec.options}
+            value={parseList(text)}
+            onChange={(next) => texts.setText(key, next.join(', '))}
+          />
+        </>
+      );
+    }
     case 'select':
       return (
         <SelectField
@@ -164,6 +195,13 @@ interface InputOptions {
   maxLength?: number;
 }
 
+interface ListOptions {
+  width?: number;
+  placeholder?: string;
+  /** The values known (currencies seen, tags loaded): offered by a picker beside the text. */
+  options?: readonly string[];
+}
+
 interface SelectOptions<F> {
   anyLabel?: string;
   parse?: (value: string) => F[KeyOf<F>] | undefined;
@@ -182,7 +220,7 @@ export function filterFieldsFor<F>() {
       testId,
       ...opts,
     }),
-    list: (key: KeyOf<F>, label: string, testId?: string, opts: InputOptions = {}): FilterFieldSpec<F> => ({
+    list: (key: KeyOf<F>, label: string, testId?: string, opts: ListOptions = {}): FilterFieldSpec<F> => ({
       kind: 'list',
       key,
       label,

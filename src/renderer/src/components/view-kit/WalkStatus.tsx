@@ -1,7 +1,7 @@
 import type { Walk } from '../../state/use-walk';
 import { ProgressBar } from '../ProgressBar';
 import { WalkReport } from '../WalkReport';
-import type { WalkReportFields } from '../walk-report';
+import { PARTIAL_NOTE, partialWalkText, type WalkReportFields } from '../walk-report';
 
 interface WalkStatusProps {
   /** The walk (`useWalk`): loading (with its job's progress and Cancel), failed, or done with its rows and report. */
@@ -14,13 +14,14 @@ interface WalkStatusProps {
 }
 
 /**
- * The state of a fetch-all walk above its table: a progress bar with Cancel while it runs, and
- * what the last walk said about its rows (count, duplicates dropped, incomplete, stopped by a
- * limit). After a failure the report is not shown: the table shows the error.
+ * The state of a fetch-all walk above its table: a progress bar with Cancel while it runs, with
+ * the rows shown so far ("1,000 of about 20,000 loaded · 2 requests", issue 30), and what the last
+ * walk said about its rows (count, duplicates dropped, incomplete, stopped by a limit). After a
+ * failure the report is not shown: the table shows the error.
  */
 export function WalkStatus(props: WalkStatusProps) {
   const { walk, label, progressTestId, reportTestId, limitName } = props;
-  const { status, job } = walk;
+  const { status, job, partial } = walk;
   const data = walk.query.data;
   return (
     <>
@@ -33,7 +34,16 @@ export function WalkStatus(props: WalkStatusProps) {
           onCancel={job.cancel}
         />
       ) : null}
-      {data && status !== 'error' ? (
+      {partial ? (
+        <div
+          className="muted small"
+          role="status"
+          data-testid={`${progressTestId}-partial`}
+          data-loaded={partial.loaded}
+        >
+          {partialWalkText(partial)}. {PARTIAL_NOTE}
+        </div>
+      ) : data && status !== 'error' ? (
         <WalkReport
           testId={reportTestId}
           report={{ ...data, rows: data.items.length }}

@@ -16,6 +16,7 @@ import { chooseSavePath } from '../../state/queries';
 import { viewState } from '../../state/query-client';
 import { DraftFilterBar, filterFieldsFor, useDraftFilters, useTabTable } from '../../components/view-kit';
 import { ExportCsvDialog } from './ExportCsvDialog';
+import { exportFileName } from '@shared/export-file-name';
 import { ACTIVITY_COLUMNS } from './columns';
 import { ACTIVITY_DEFAULTS, activityFilterSchema, type ActivityFilters } from './filters';
 import { activitiesQuery } from './queries';
@@ -91,9 +92,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
 
   const startExport = async () => {
     setExportError(null);
-    const date = new Date().toISOString().slice(0, 10);
-    const suggestedName = `activities-${workspace.name.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${date}.csv`;
-    const res = await chooseSavePath(suggestedName);
+    const res = await chooseSavePath(exportFileName('activities', workspace.name));
     if (!res.ok) setExportError(res.error);
     else if (res.value.native && res.value.path === null) return;
     else setExportChoice(res.value);
@@ -154,6 +153,7 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
           workspace={workspace}
           filters={applied}
           choice={exportChoice}
+          aboutRows={query.data?.rows ?? null}
           onClose={() => setExportChoice(null)}
         />
       ) : null}

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ExportResult, SavePathChoice, WorkspaceView } from '@shared/contract';
+import type { ExportResult, ProgressEvent, SavePathChoice, WorkspaceView } from '@shared/contract';
+import { exportPathProblem } from '@shared/export-file-name';
+import { pausedLine, requestsLine, rowsLine } from '@shared/job-pacing';
 import type { AppError } from '@shared/result';
 import { WalkReport } from '../../components/WalkReport';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { ProgressBar } from '../../components/ProgressBar';
+import { formatTimestamp } from '../../lib/time';
 import { useJobProgress } from '../../state/jobs';
 import { cancelJob } from '../../state/queries';
 import type { ActivityFilters } from './filters';
@@ -19,11 +21,22 @@ interface ExportCsvDialogProps {
   workspace: WorkspaceView;
   filters: ActivityFilters;
   choice: SavePathChoice;
+  /** The rows the tab loaded with the same filters: the export's "of about N". */
+  aboutRows?: number | null;
   onClose(): void;
 }
 
-/** Streams the platform's CSV of the applied filters to a file the operator chose. */
-export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportCsvDialogProps) {
+/**
+ * Streams the platform's CSV of the applied filters to a file the operator chose. A failed
+ * export leaves the dialog open with the path editable, so another name can be tried at once.
+ */
+export function ExportCsvDialog({
+  workspace,
+  filters,
+  choice,
+  aboutRows = null,
+  onClose,
+}: ExportCsvDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const [path, setPath] = useState(choice.path ?? '');
   const [phase, setPhase] = useState<Phase>({ kind: 'ready' });
@@ -35,13 +48,15 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
     return () => d?.close();
   }, []);
 
+  const canStart = phase.kind === 'ready' || phase.kind === 'failed';
   const run = async () => {
-    if (phase.kind === 'running' || path.trim() === '') return;
+    if (!canStart || path.trim() === '') return;
     const { jobId, done } = exportActivitiesCsv(workspace.id, path.trim(), filters);
     setPhase({ kind: 'running', jobId });
     const res = await done;
     setPhase(res.ok ? { kind: 'done', result: res.value } : { kind: 'failed', error: res.error });
   };
+  const pathProblem = phase.kind === 'failed' ? exportPathProblem(phase.error) : null;
 
   return (
     <dialog
@@ -64,7 +79,7 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
         <code>@</code>, a tab or a carriage return are neutralised (prefixed with <code>&apos;</code>) so that
         a spreadsheet never runs them as formulas.
       </p>
-      {choice.native ? (
+      {choice.native && phase.kind !== 'failed' ? (
         <p className="mono small" data-testid="export-path">
           {path}
         </p>
@@ -75,17 +90,17 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
             data-testid="export-path-input"
             value={path}
             onChange={(e) => setPath(e.target.value)}
-            disabled={phase.kind !== 'ready'}
+            disabled={!canStart}
             spellCheck={false}
+            aria-invalid={pathProblem !== null}
+            aria-describedby={pathProblem !== null ? 'export-path-problem' : undefined}
           />
         </label>
       )}
       {phase.kind === 'running' ? (
-        <ProgressBar
-          testId="export-progress"
-          label="Exporting"
-          done={progress?.done ?? 0}
-          total={progress?.total ?? null}
+        <ExportProgress
+          progress={progress}
+          aboutRows={aboutRows}
           onCancel={() => void cancelJob(phase.jobId)}
         />
       ) : null}
@@ -111,12 +126,18 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
           limitName="the row limit"
         />
       ) : null}
-      {phase.kind === 'failed' ? <ErrorBanner error={phase.error} testId="export-error" /> : null}
+      {pathProblem !== null ? (
+        <div className="error-banner" role="alert" id="export-path-problem" data-testid="export-error">
+          {pathProblem}
+        </div>
+      ) : phase.kind === 'failed' ? (
+        <ErrorBanner error={phase.error} testId="export-error" />
+      ) : null}
       <div className="dialog-actions">
-        {phase.kind === 'ready' ? (
+        {canStart ? (
           <>
             <button type="button" className="btn" onClick={onClose}>
-              Cancel
+              {phase.kind === 'failed' ? 'Close' : 'Cancel'}
             </button>
             <button
               type="button"
@@ -125,7 +146,7 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
               disabled={path.trim() === ''}
               onClick={() => void run()}
             >
-              Export
+              {phase.kind === 'failed' ? 'Export again' : 'Export'}
             </button>
           </>
         ) : (
@@ -141,5 +162,54 @@ export function ExportCsvDialog({ workspace, filters, choice, onClose }: ExportC
         )}
       </div>
     </dialog>
+  );
+}
+
+/**
+ * The export's progress in rows, and the request budget it paces against: a paused export says
+ * so and until when, so it never looks stuck. Cancel works while it waits.
+ */
+function ExportProgress({
+  progress,
+  aboutRows,
+  onCancel,
+}: {
+  progress: ProgressEvent | undefined;
+  aboutRows: number | null;
+  onCancel(): void;
+}) {
+  const rows = progress?.rowsWritten ?? 0;
+  const pacing = progress?.pacing;
+  const paused = pacing ? pausedLine(pacing, (ms) => formatTimestamp(String(ms))) : null;
+  return (
+    <div className="progress" data-testid="export-progress">
+      <div
+        className="progress-track indeterminate"
+        role="progressbar"
+        aria-label={paused ?? 'Exporting'}
+        aria-valuetext={rowsLine(rows, aboutRows)}
+      >
+        <div className="progress-fill" />
+      </div>
+      <div role="status" aria-live="polite">
+        <span className="progress-label" data-testid="export-rows">
+          {rowsLine(rows, aboutRows)}
+          {progress ? `, ${progress.pages.toLocaleString()} ${progress.pages === 1 ? 'page' : 'pages'}` : ''}
+        </span>
+        {paused !== null ? (
+          <span className="notice small" data-testid="export-paused">
+            {paused}
+          </span>
+        ) : null}
+        {pacing ? (
+          <span className="muted small" data-testid="export-requests">
+            {requestsLine(pacing)}
+          </span>
+        ) : null}
+      </div>
+      <button type="button" className="btn small" onClick={onCancel} data-testid="export-progress-cancel">
+        Cancel
+      </button>
+    </div>
   );
 }

@@ -19,6 +19,8 @@ import { AddressDetail } from './AddressDetail';
 import { columns } from './columns';
 import { addressesQuery, type AddressParams } from './queries';
 import { findAddresses, prepareFind } from './search';
+import { ScopedSearch } from '../../components/view-kit/ScopedSearch';
+import { knownAddressValues, type KnownAddressValues } from './known-values';
 
 const LIST_FIELDS = ['cryptoAddressIds', 'currencies', 'mainCurrencies', 'addressTags', 'addresses'] as const;
 
@@ -51,12 +53,15 @@ const DEFAULTS: Filters = {
 
 const f = filterFieldsFor<Filters>();
 const LIST_INPUT = { placeholder: 'a, b, …', width: 110 };
-const FILTER_FIELDS = [
+// The exact `addresses` filter is the search box's "Platform" scope (one search per tab).
+const filterFields = (known: KnownAddressValues) => [
   f.list('cryptoAddressIds', 'Address ids', 'filter-cryptoAddressIds', { ...LIST_INPUT, width: 170 }),
-  f.list('currencies', 'Currencies', 'filter-currencies', LIST_INPUT),
-  f.list('mainCurrencies', 'Main currencies', 'filter-mainCurrencies', LIST_INPUT),
-  f.list('addressTags', 'Tags', 'filter-addressTags', LIST_INPUT),
-  f.list('addresses', 'Addresses', 'filter-addresses', { ...LIST_INPUT, width: 170 }),
+  f.list('currencies', 'Currencies', 'filter-currencies', { ...LIST_INPUT, options: known.currencies }),
+  f.list('mainCurrencies', 'Main currencies', 'filter-mainCurrencies', {
+    ...LIST_INPUT,
+    options: known.mainCurrencies,
+  }),
+  f.list('addressTags', 'Tags', 'filter-addressTags', { ...LIST_INPUT, options: known.addressTags }),
   f.text('memo', 'Memo', 'filter-memo', { width: 100 }),
   f.multi('addressTypes', 'Address types', 'filter-address-types', ADDRESS_TYPES),
   f.checkbox('whitelistedOnly', 'Whitelisted only', 'filter-whitelisted'),
@@ -95,6 +100,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
   const loaded = walk.rows;
   const find = applied.find ?? '';
   const rows = useLocalSearch(loaded, find, findAddresses, prepareFind);
+  const fields = useMemo(() => filterFields(knownAddressValues(loaded)), [loaded]);
   const selected = useSelectedRow(loaded, addressIdOf, applied.selectedId, (id) =>
     setApplied({ ...applied, selectedId: id ?? undefined }),
   );
@@ -104,7 +110,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     <div className="split-v">
       <DraftFilterBar
         testId="address-filters"
-        fields={FILTER_FIELDS}
+        fields={fields}
         form={form}
         applyLabel="Apply & load"
         busy={walk.status === 'loading'}
@@ -127,23 +133,30 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
           toolbar={
             <>
               <h2 className="pane-title">Address book</h2>
-              <input
-                type="search"
-                style={{ width: 200 }}
-                data-testid="address-find"
-                aria-label="Find in the loaded addresses: name, address, id, currency, network, memo or tag"
-                placeholder="Find in loaded…"
-                value={find}
-                maxLength={200}
-                onChange={(e) =>
-                  setApplied({ ...applied, find: e.target.value === '' ? undefined : e.target.value })
-                }
-              />
-              {find.trim() && loaded ? (
-                <span className="small muted" data-testid="address-find-count">
-                  {(rows?.length ?? 0).toLocaleString()} of {loaded.length.toLocaleString()} loaded
-                </span>
-              ) : null}
+              <ScopedSearch
+                testId="address-find"
+                noun="addresses"
+                loaded={{
+                  value: find,
+                  onChange: (v) => setApplied({ ...applied, find: v === '' ? undefined : v }),
+                  placeholder: 'Find in loaded…',
+                  help: 'Narrows the loaded addresses as you type: any part of a name, address, id, currency, network, memo or tag.',
+                }}
+                platform={{
+                  value: form.text('addresses'),
+                  onChange: (v) => form.setText('addresses', v),
+                  onSubmit: form.apply,
+                  placeholder: 'Exact addresses, comma-separated',
+                  help: 'Asks the platform for these exact addresses (Enter) and loads them, beyond the loaded rows.',
+                  applied: applied.addresses.join(', '),
+                }}
+              >
+                {find.trim() && loaded ? (
+                  <span className="small muted" data-testid="address-find-count">
+                    {(rows?.length ?? 0).toLocaleString()} of {loaded.length.toLocaleString()} loaded
+                  </span>
+                ) : null}
+              </ScopedSearch>
             </>
           }
         />

@@ -1,6 +1,7 @@
 import type { CryptoAddress } from '@shared/platform/resources';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
+import { FullAddress } from '../../components/FullAddress';
 import { JsonBlock } from '../../components/JsonBlock';
 import { PlatformText } from '../../components/PlatformText';
 import { Timestamp } from '../../components/Timestamp';
@@ -38,7 +39,8 @@ export function AddressDetail({ address: a, onClose }: { address: CryptoAddress;
     >
       <FieldList
         fields={[
-          { label: 'Address', value: <IdText value={a.address} /> },
+          // Whole, never cut (issue 29.3): a poisoned look-alike differs only in the middle.
+          { label: 'Address', value: <FullAddress value={a.address} testId="address-full" /> },
           { label: 'Id', value: <IdText value={a.cryptoAddressId} /> },
           {
             label: 'Currency',

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import type { BlotterRow } from '@shared/blotter';
 import type { ExchangeAction } from '@shared/exchange-actions';
 import { Badge } from '../../components/Badge';
+import { FullAddress } from '../../components/FullAddress';
 import { Timestamp } from '../../components/Timestamp';
 import type { ActionLauncher } from '../../components/actions/use-action';
 import { DetailPane, FieldList, Form, TextField } from '../../components/view-kit';
@@ -61,7 +62,14 @@ export function BlotterDetail(props: BlotterDetailProps) {
           { label: 'Operator', value: row.operator ?? '—' },
           {
             label: 'Signed by',
-            value: `the agent wallet of API key ${row.keyId ?? '(not recorded)'}${row.vaultAddress ? `, for vault ${row.vaultAddress}` : ''}`,
+            value: `the agent wallet of API key ${row.keyId ?? '(not recorded)'}${row.vaultAddress ? ', for the vault below' : ''}`,
+          },
+          // The vault address whole, never cut (issue 29.3).
+          !!row.vaultAddress && {
+            label: 'Vault',
+            value: (
+              <FullAddress value={row.vaultAddress} copyLabel="Copy vault address" testId="blotter-vault" />
+            ),
           },
           { label: 'Nonce', value: row.nonce ?? '—', className: 'mono' },
           { label: 'Action id', value: row.actionId, className: 'mono' },

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkspaceView } from '@shared/contract';
 import type { PreparedAction } from '@shared/actions';
@@ -11,8 +11,9 @@ import type { ExchangeAsset } from '@shared/exchange-assets';
 import type { AgentWallet } from '@shared/platform/resources';
 import { Badge } from '../../components/Badge';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { OutcomeView } from '../../components/actions/OutcomeView';
+import { ActionErrorBanner, OutcomeView } from '../../components/actions/OutcomeView';
 import { useActionLauncher } from '../../components/actions/use-action';
+import { useVerdicts } from '../../components/actions/verdicts';
 import { usePortfolios } from '../../state/portfolios';
 import { toAppError } from '../../state/query-client';
 import { EXCHANGE_ACTION_FORMS } from './exchange-action-form';
@@ -47,8 +48,23 @@ export function ExchangeComposer({
   const [mode, setMode] = useState<Mode>('ticket');
   const [vault, setVault] = useState('');
   const [shownId, setShownId] = useState<string | null>(null);
-  const sent = useSentActions(workspace.id);
+  const session = useSentActions(workspace.id);
+  const settled = useVerdicts((s) => s.settled);
+  // The session's rows say what settled an unknown outcome (Check now or the operator's word).
+  const sent = useMemo(
+    () => session.map((s) => (settled[s.id] ? { ...s, settled: settled[s.id]?.settled } : s)),
+    [session, settled],
+  );
   const launcher = useActionLauncher();
+  // "The same action has an unknown outcome" no longer holds once an action is settled.
+  // Only a settlement clears it: the refusal stays while the first action is unknown.
+  const { error: launchError, reset: resetLaunch } = launcher;
+  const seenSettled = useRef(settled);
+  useEffect(() => {
+    if (seenSettled.current === settled) return;
+    seenSettled.current = settled;
+    if (launchError?.code === 'action-in-progress') resetLaunch();
+  }, [settled, launchError, resetLaunch]);
   const table = useQuery(exchangeAssetsQuery(workspace.id));
   const wallets = useQuery(agentWalletsQuery(workspace.id, {}));
   const portfolios = usePortfolios(workspace.id);
@@ -149,7 +165,7 @@ export function ExchangeComposer({
             <JsonComposer preparing={launcher.preparing} onReview={review} />
           </>
         )}
-        {launcher.error ? <ErrorBanner error={launcher.error} testId="composer-refused" /> : null}
+        {launcher.error ? <ActionErrorBanner error={launcher.error} testId="composer-refused" /> : null}
         {Object.entries(launcher.fieldErrors).map(([field, message]) => (
           <p key={field} className="field-error" data-testid="composer-field-refused">
             {field}: {message}

@@ -5,7 +5,7 @@ import { describeExchangeAction } from '@shared/exchange-actions';
 
 const columns: ColumnSpec<SentAction>[] = [
   { id: 'sentAt', header: 'Sent', kind: 'time', value: (s) => String(s.sentAt), width: 150 },
-  { id: 'nonce', header: 'Nonce', kind: 'number', value: (s) => String(s.nonce), width: 110 },
+  { id: 'nonce', header: 'Nonce', kind: 'id', value: (s) => String(s.nonce), width: 150 },
   { id: 'type', header: 'Type', value: (s) => s.action.type, width: 100 },
   { id: 'what', header: 'What', value: (s) => describeExchangeAction(s.action), width: 140, grow: true },
   {
@@ -16,15 +16,22 @@ const columns: ColumnSpec<SentAction>[] = [
     width: 110,
   },
 ];
-/** done / partly failed / refused / outcome unknown: never "failed" for an unknown outcome. */
+/** done / partly failed / refused / outcome unknown (or what settled it): never "failed" for an unknown outcome. */
 function outcomeLabel(s: SentAction): string {
+  if (s.result.outcome === 'unknown' && s.settled)
+    return s.settled === 'done' ? 'settled: took effect' : 'settled: did not take effect';
   if (s.result.outcome === 'unknown') return 'outcome unknown';
   if (s.result.outcome === 'refused') return 'refused';
   return s.result.exchange?.verdict === 'partly-failed' ? 'partly failed' : 'done';
 }
 function outcomeTone(s: SentAction): string {
   const label = outcomeLabel(s);
-  return label === 'done' ? 'ok' : label === 'refused' ? 'failed' : 'pending';
+  if (label === 'settled: did not take effect') return 'neutral';
+  return label === 'done' || label === 'settled: took effect'
+    ? 'ok'
+    : label === 'refused'
+      ? 'failed'
+      : 'pending';
 }
 
 const LAYOUT = defaultLayout(columns, { id: 'sentAt', desc: true });

@@ -60,7 +60,7 @@ const ROW_BUTTONS = [
 export function blotterColumns(o: BlotterColumnOptions): ColumnSpec<BlotterRow>[] {
   const asset = (r: BlotterRow) => o.assetName(r.order.a) ?? `#${r.order.a}`;
   return [
-    c.time('time', 'Sent', 150),
+    c.time('time', 'Sent', 190),
     {
       id: 'actions',
       header: '',
@@ -112,9 +112,9 @@ export function blotterColumns(o: BlotterColumnOptions): ColumnSpec<BlotterRow>[
       render: (r) => r.side.toUpperCase(),
       width: 60,
     },
-    { id: 'size', header: 'Size', kind: 'amount', value: (r) => r.order.s, width: 85 },
-    { id: 'price', header: 'Price', kind: 'amount', value: (r) => r.order.p, width: 95 },
-    { id: 'notional', header: 'Notional', kind: 'amount', value: notional, width: 100, defaultHidden: true },
+    { id: 'size', header: 'Size', kind: 'amount', value: (r) => r.order.s, width: 120 },
+    { id: 'price', header: 'Price', kind: 'amount', value: (r) => r.order.p, width: 120 },
+    { id: 'notional', header: 'Notional', kind: 'amount', value: notional, width: 130, defaultHidden: true },
     {
       id: 'type',
       header: 'Type',

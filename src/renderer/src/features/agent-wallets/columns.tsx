@@ -68,10 +68,10 @@ export function agentWalletColumns(
           </span>
         );
       },
-      width: 245,
+      width: 290,
     },
     c.id('createdBy', 'Creator', 120),
-    c.time('createdAt', 'Created', 160, 'hidden'),
+    c.time('createdAt', 'Created', 190, 'hidden'),
     c.id('id', 'Id', 170, 'hidden'),
     c.id('orderId', 'Order id', 170, 'hidden'),
   ];

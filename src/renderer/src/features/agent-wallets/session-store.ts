@@ -3,7 +3,7 @@
  * is the durable record). Stored shape: { byWs: { [workspaceId]: SentAction[] } }, newest first.
  */
 import { create } from 'zustand';
-import type { ActionResult, PreparedAction } from '@shared/actions';
+import type { ActionResult, PreparedAction, Settlement } from '@shared/actions';
 import type { ExchangeAction } from '@shared/exchange-actions';
 
 export interface SentAction {
@@ -16,6 +16,8 @@ export interface SentAction {
   vaultAddress?: string;
   prepared: PreparedAction;
   result: ActionResult;
+  /** An unknown outcome settled since (Check now or the operator's word): what was found. */
+  settled?: Settlement;
 }
 
 interface SessionState {

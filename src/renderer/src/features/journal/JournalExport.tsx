@@ -3,6 +3,7 @@ import type { ExportResult } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { chooseSavePath } from '../../state/queries';
+import { exportFileName, exportPathProblem } from '@shared/export-file-name';
 import { exportJournalCsv, type JournalParams } from './queries';
 
 /**
@@ -37,9 +38,7 @@ export function JournalExport({
   const start = async () => {
     setDone(null);
     setError(null);
-    const date = new Date().toISOString().slice(0, 10);
-    const suggestedName = `journal-${wsName.replace(/[^\w.-]+/g, '_').slice(0, 60)}-${date}.csv`;
-    const res = await chooseSavePath(suggestedName);
+    const res = await chooseSavePath(exportFileName('journal', wsName));
     if (!res.ok) setError(res.error);
     else if (res.value.path === null) return;
     else if (res.value.native) await save(res.value.path);
@@ -96,7 +95,13 @@ export function JournalExport({
             : ''}
         </span>
       ) : null}
-      {error ? <ErrorBanner error={error} testId="journal-export-error" /> : null}
+      {error && exportPathProblem(error) !== null ? (
+        <div className="error-banner" role="alert" data-testid="journal-export-error">
+          {exportPathProblem(error)}
+        </div>
+      ) : error ? (
+        <ErrorBanner error={error} testId="journal-export-error" />
+      ) : null}
     </div>
   );
 }

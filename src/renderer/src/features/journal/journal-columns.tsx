@@ -81,7 +81,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
         (a) => a.action.firstTime,
         (s) => s.step.time,
       ),
-      width: 160,
+      width: 190,
     },
     {
       id: 'action',
@@ -166,7 +166,7 @@ export function journalColumns(onToggle: (actionId: string) => void): ColumnSpec
       header: 'Last step at',
       kind: 'time',
       value: valueOf((a) => a.action.lastTime),
-      width: 160,
+      width: 190,
       defaultHidden: true,
     },
     {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ActionResult } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
 import {
@@ -12,10 +12,13 @@ import {
 } from '@shared/loan-actions';
 import { isJsonNumberText } from '@shared/json-number';
 import type { Loan, LoanAllocation } from '@shared/platform/resources';
-import { ErrorBanner } from '../../components/ErrorBanner';
+import { ActionErrorBanner } from '../../components/actions/OutcomeView';
 import { useActionLauncher } from '../../components/actions/use-action';
+import { useVerdicts } from '../../components/actions/verdicts';
 import { localInputToEpochMs } from '../../lib/time';
-import { LOAN_ACTION_FORMS, LOAN_ACTION_FORM_LIST } from './loan-action-forms';
+import { PortfolioIdField } from '../../components/PortfolioIdField';
+import { LOAN_ACTION_FORMS, LOAN_ACTION_FORM_LIST, PORTFOLIO_LABELS } from './loan-action-forms';
+import { PartialAcceptanceNote } from './PartialAcceptanceNote';
 import { refreshLoan, replaceLoan } from './queries';
 
 interface LoanActionsProps {
@@ -56,6 +59,11 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
   const [portfolioId, setPortfolioId] = useState('');
   const [effective, setEffective] = useState('');
   const [allocationId, setAllocationId] = useState('');
+  /** The form closed because its action no longer applies, and why (shown until another opens). */
+  const [closed, setClosed] = useState<{ kind: LoanActionKind; why: string } | null>(null);
+  /** An action sent from here whose outcome is unknown: its settlement re-reads the loan. */
+  const [pending, setPending] = useState<string | null>(null);
+  const settledPending = useVerdicts((s) => (pending === null ? undefined : s.settled[pending]));
   const launcher = useActionLauncher();
 
   const side = loanSide(loan, workspace.organizationId);
@@ -74,7 +82,30 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
     if (r.loan) replaceLoan(workspace.id, r.loan);
     if (r.outcome !== 'refused') void refreshLoan(workspace.id, loan.loanId);
     if (r.outcome === 'done') setOpen(null);
+    if (r.outcome === 'unknown') setPending(r.id);
   };
+
+  // The open form closes with a line saying why, rather than leaving a button that cannot act.
+  // Settled (Check now, or the operator's word, wherever it was done): read the loan again; an
+  // action that took effect no longer applies.
+  useEffect(() => {
+    if (settledPending === undefined) return;
+    setPending(null);
+    void refreshLoan(workspace.id, loan.loanId);
+    if (settledPending.settled === 'done' && open !== null) {
+      const how = settledPending.by === 'check' ? 'Check now found it' : 'you recorded it';
+      setClosed({ kind: open, why: `it took effect (${how}). Nothing more to send.` });
+      setOpen(null);
+    }
+  }, [settledPending, open, workspace.id, loan.loanId]);
+  // The loan changed (read again, or by an event) so that the action's stated rule refuses it now.
+  const wholeVerdict = open === null ? null : LOAN_ACTIONS[open].availability(loan, side);
+  const noLonger = wholeVerdict !== null && !wholeVerdict.ok ? wholeVerdict.why : null;
+  useEffect(() => {
+    if (open === null || noLonger === null) return;
+    setClosed({ kind: open, why: noLonger });
+    setOpen(null);
+  }, [open, noLonger]);
 
   const review = (kind: LoanActionKind) => {
     const effectiveDate = localInputToEpochMs(effective);
@@ -104,6 +135,7 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
           title={avail.ok ? form.label : avail.why}
           onClick={() => {
             launcher.reset();
+            setClosed(null);
             if (form.fields === null) return review(kind);
             setPortfolioId('');
             setEffective('');
@@ -135,7 +167,12 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
   return (
     <div className="loan-actions" data-testid="loan-actions">
       {LOAN_ACTION_FORM_LIST.map((form) => button(form.kind))}
-      {launcher.error ? <ErrorBanner error={launcher.error} testId="action-error" /> : null}
+      {launcher.error ? <ActionErrorBanner error={launcher.error} testId="action-error" /> : null}
+      {closed !== null ? (
+        <p className="small notice" data-testid="action-form-closed" role="status">
+          {LOAN_ACTIONS[closed.kind].title} no longer applies: {closed.why}
+        </p>
+      ) : null}
       {open !== null && fields !== null ? (
         <form
           className="action-form"
@@ -201,20 +238,22 @@ export function LoanActions({ workspace, loan }: LoanActionsProps) {
                 </span>
               ) : null}
               <FieldError name="amount" message={launcher.fieldErrors.amount} />
+              <PartialAcceptanceNote
+                amount={amount}
+                requested={ceiling?.ceiling}
+                currency={String(request?.currency ?? '')}
+              />
             </label>
           ) : null}
-          <label className="field">
-            {portfolioField === 'portfolioId'
-              ? 'Portfolio id (optional)'
-              : 'Collateral portfolio id (optional)'}
-            <input
-              value={portfolioId}
-              onChange={(e) => setPortfolioId(e.target.value)}
-              className="mono"
-              data-testid="action-portfolio"
-            />
+          <PortfolioIdField
+            workspaceId={workspace.id}
+            label={PORTFOLIO_LABELS[portfolioField]}
+            value={portfolioId}
+            onChange={setPortfolioId}
+            testId="action-portfolio"
+          >
             <FieldError name={portfolioField} message={launcher.fieldErrors[portfolioField]} />
-          </label>
+          </PortfolioIdField>
           {fields.effectiveDate ? (
             <label className="field">
               Effective date (optional)

@@ -13,7 +13,7 @@ import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
 import { Timestamp } from '../../components/Timestamp';
-import { formatBps } from '../../lib/decimal';
+import { PercentValue } from '../../components/data-table/cells';
 import { FieldList, ListSection, NONE } from '../../components/view-kit';
 
 /**
@@ -47,8 +47,12 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
               </>
             ),
           },
-          { header: 'Amount', right: true, cell: (c) => <Amount value={c.amount} /> },
-          { header: 'Unrealised', right: true, cell: (c) => <Amount value={c.unrealisedAmount} /> },
+          { header: 'Amount', right: true, cell: (c) => <Amount value={c.amount} currency={c.currency} /> },
+          {
+            header: 'Unrealised',
+            right: true,
+            cell: (c) => <Amount value={c.unrealisedAmount} currency={c.currency} />,
+          },
           { header: 'Portfolio', cell: (c) => <IdText value={c.portfolioId} /> },
           { header: 'Updated', cell: (c) => <Timestamp value={c.updatedAt} /> },
         ]}
@@ -86,8 +90,8 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
             className: 'small',
             cell: (m) => (
               <>
-                {m.extra?.currentInterestRate ? formatBps(m.extra.currentInterestRate) : '—'} →{' '}
-                {m.extra?.newInterestRate ? formatBps(m.extra.newInterestRate) : '—'}
+                <PercentValue value={m.extra?.currentInterestRate} bps /> →{' '}
+                <PercentValue value={m.extra?.newInterestRate} bps />
               </>
             ),
           },
@@ -110,9 +114,18 @@ export function LoanEmbedded({ embedded: raw }: { embedded: Embedded | null | un
           testId="loan-interest"
           fields={[
             { label: 'Currency', value: <PlatformText value={interest.interestCurrency} /> },
-            { label: 'Accrued', value: <Amount value={interest.accruedInterest} /> },
-            { label: 'Realised', value: <Amount value={interest.realisedInterest} /> },
-            { label: 'Unrealised', value: <Amount value={interest.unrealisedInterest} /> },
+            {
+              label: 'Accrued',
+              value: <Amount value={interest.accruedInterest} currency={interest.interestCurrency} />,
+            },
+            {
+              label: 'Realised',
+              value: <Amount value={interest.realisedInterest} currency={interest.interestCurrency} />,
+            },
+            {
+              label: 'Unrealised',
+              value: <Amount value={interest.unrealisedInterest} currency={interest.interestCurrency} />,
+            },
             { label: 'Last payment', value: <Timestamp value={interest.lastPaymentAt} /> },
             { label: 'Updated', value: <Timestamp value={interest.updatedAt} /> },
           ]}

@@ -1,66 +1,86 @@
 import type { ReactNode } from 'react';
 import { FieldList, SubTable } from '../../components/view-kit';
 import { isJsonNumberText } from '@shared/json-number';
+import { expiryPeriodMs } from '@shared/risk';
 import type { Loan, LoanExtra, RequiredCollateral } from '@shared/platform/resources';
 import { PlatformText } from '../../components/PlatformText';
 import { objectEntries, objectOr } from '../../lib/display-text';
+import { rawText } from '../../lib/decimal';
+import { formatDuration, unitOf } from '../../lib/format';
 import { Amount } from '../../components/Amount';
-import { IdText } from '../../components/CopyButton';
 import { JsonBlock } from '../../components/JsonBlock';
-import { Timestamp } from '../../components/Timestamp';
-import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { RawValueMark } from '../../components/RawValueMark';
 import { kindValue } from '../../components/data-table';
+import { PercentValue } from '../../components/data-table/cells';
+import { extraFieldDef, LOAN_FIELDS, type LoanFieldKind } from './loan-field-labels';
 
-type Kind = 'id' | 'amount' | 'time' | 'badge' | 'text' | 'bps' | 'ratio';
-const LOAN_FIELDS: [keyof Loan, string, Kind][] = [
-  ['loanId', 'Loan id', 'id'],
-  ['externalId', 'External id', 'id'],
-  ['status', 'Status', 'badge'],
-  ['loanType', 'Type', 'text'],
-  ['amount', 'Amount', 'amount'],
-  ['currency', 'Currency', 'text'],
-  ['mainCurrency', 'Network', 'text'],
-  ['originalLoanAmount', 'Original amount', 'amount'],
-  ['originalLoanValue', 'Original value', 'amount'],
-  ['unrealisedAmount', 'Unrealised', 'amount'],
-  ['interestRate', 'Interest rate', 'bps'],
-  ['debtRatio', 'LTV', 'ratio'],
-  ['debtRatioStatus', 'LTV status', 'badge'],
-  ['debtRatioUpdatedAt', 'LTV updated', 'time'],
-  ['defaultReason', 'Default reason', 'text'],
-  ['startDate', 'Start', 'time'],
-  ['maturityDate', 'Maturity', 'time'],
-  ['terminatedAt', 'Terminated', 'time'],
-  ['lenderOrganizationId', 'Lender org', 'id'],
-  ['lenderCounterpartyId', 'Lender counterparty', 'id'],
-  ['lenderPortfolioId', 'Lender portfolio', 'id'],
-  ['borrowerOrganizationId', 'Borrower org', 'id'],
-  ['borrowerCounterpartyId', 'Borrower counterparty', 'id'],
-  ['borrowerPortfolioId', 'Borrower portfolio', 'id'],
-  ['createdBy', 'Created by', 'id'],
-  ['createdAt', 'Created', 'time'],
-  ['updatedAt', 'Updated', 'time'],
-];
-const KNOWN = new Set<string>([...LOAN_FIELDS.map(([k]) => k as string), 'embedded', 'extra']);
+/** A label with the platform's key on hover (and in `data-key`, for tests and support). */
+function FieldLabel({ label, rawKey }: { label: string; rawKey: string }) {
+  return (
+    <span className="field-label-raw" title={`platform field: ${rawKey}`} data-key={rawKey}>
+      {label}
+    </span>
+  );
+}
 
-function show(kind: Kind, v: unknown): ReactNode {
+/** Sent as null: listed, never hidden, and never shown as 0. */
+const SENT_NULL = (
+  <span className="muted" data-testid="field-sent-null" title="The platform sent null for this field">
+    null (sent as null)
+  </span>
+);
+
+/** A period in hours when it is whole hours ("24 h": the platform states 1 to 24 hours), else "4 min 10 s". */
+const periodText = (ms: string) =>
+  Number(ms) % 3_600_000 === 0 ? `${Number(ms) / 3_600_000} h` : formatDuration(ms);
+
+/** The margin call's cure period: "24 h", the value as sent and the unit it was read in on hover. */
+function PeriodValue({ value }: { value: unknown }) {
+  const ms = expiryPeriodMs(value);
+  const raw = rawText(value);
+  const mark = typeof value === 'string' ? null : 'number';
+  if (ms === null)
+    return (
+      <span title="No stated unit, and too short or too long to read as 1 to 24 hours: shown as sent">
+        {mark ? <RawValueMark kind={mark} /> : null}
+        {raw} <span className="muted small">(unit unknown)</span>
+      </span>
+    );
+  return (
+    <span title={`sent: ${raw} (read as ${periodText(ms)}; the platform states no unit)`} data-raw={raw}>
+      {mark ? <RawValueMark kind={mark} /> : null}
+      {periodText(ms)}
+    </span>
+  );
+}
+
+/**
+ * One value of a loan or its `extra`, by kind; `currency` the loan's, for its amounts. Any value
+ * the platform sent is shown: a number where a string is due as sent and marked, an object as JSON.
+ */
+function show(kind: LoanFieldKind, v: unknown, currency?: unknown): ReactNode {
+  if (v === null) return SENT_NULL;
+  if (typeof v === 'boolean') return v ? 'yes' : 'no';
+  if (typeof v === 'object' && !isJsonNumberText(v)) return <JsonBlock value={v} />;
   switch (kind) {
+    case 'amount':
+      return <Amount value={v} currency={currency} />;
+    case 'usd':
+      return <Amount value={v} currency="USD" />;
     case 'bps':
-      return typeof v === 'string' ? (
-        <span className="amount" title={`${v} bps`}>
-          {formatBps(v)}
-        </span>
-      ) : (
-        <Amount value={v} />
-      );
+      return <PercentValue value={v} bps />;
     case 'ratio':
-      return typeof v === 'string' ? (
+      return <PercentValue value={v} />;
+    case 'percent':
+      return typeof v === 'string' && /^\d+(\.\d+)?$/.test(v) ? (
         <span className="amount" title={v}>
-          {formatRatioPercent(v)}
+          {v} %
         </span>
       ) : (
         <Amount value={v} />
       );
+    case 'period':
+      return <PeriodValue value={v} />;
     case 'text':
       return <PlatformText value={v} />;
     default:
@@ -68,32 +88,39 @@ function show(kind: Kind, v: unknown): ReactNode {
   }
 }
 
-/** Every top-level field the platform returned, known ones formatted, unknown ones raw. */
+/**
+ * Every top-level field the platform returned (issue 29: never hide a field): known ones with a
+ * human label and their unit, a null as "sent as null", unknown keys under their own name, raw.
+ */
 export function LoanFields({ loan }: { loan: Loan }) {
-  const unknown = Object.entries(loan).filter(([k]) => !KNOWN.has(k));
+  const sent = loan as unknown as Record<string, unknown>;
+  const known = Object.entries(LOAN_FIELDS).filter(([key]) => key in sent && sent[key] !== undefined);
+  const unknown = Object.entries(sent).filter(
+    ([k]) => !(k in LOAN_FIELDS) && k !== 'embedded' && k !== 'extra',
+  );
+  const currency = unitOf(loan.currency) ?? undefined;
   return (
     <FieldList
       testId="loan-fields"
       fields={[
-        ...LOAN_FIELDS.map(([key, label, kind]) => {
-          // A field the platform left out or sent as null is not listed; a number or other value is
-          // shown as received, marked (a JSON number keeps the digits the platform wrote).
-          const v: unknown = loan[key];
-          return v !== null && v !== undefined && v !== '' && { key, label, value: show(kind, v) };
-        }),
+        ...known.map(([key, def]) => ({
+          key,
+          label: <FieldLabel label={def.label} rawKey={key} />,
+          value: show(def.kind, sent[key], currency),
+          testId: `loan-field-${key}`,
+        })),
         ...unknown.map(([k, v]) => ({
           key: `unknown-${k}`,
-          label: k,
-          value: typeof v === 'string' ? v : <JsonBlock value={v} />,
+          label: <FieldLabel label={k} rawKey={k} />,
+          value: typeof v === 'string' ? v : v === null ? SENT_NULL : <JsonBlock value={v} />,
+          testId: `loan-field-${k}`,
         })),
       ]}
     />
   );
 }
 
-const EXTRA_RATIO = new Set(['defaultThreshold', 'marginCallThreshold', 'rebalanceThreshold', 'initialLtv']);
-
-/** `extra`: timestamps (…At) as times, thresholds as percentages, booleans as yes/no. */
+/** `extra`: human labels (raw key on hover), times, thresholds in %, the cure period in hours. */
 export function LoanExtraFields({ extra: raw }: { extra: LoanExtra | null | undefined }) {
   const extra = objectOr<LoanExtra>(raw);
   if (!extra || Object.keys(extra).length === 0) return <p className="muted small">No extra data.</p>;
@@ -103,7 +130,15 @@ export function LoanExtraFields({ extra: raw }: { extra: LoanExtra | null | unde
     <>
       <FieldList
         testId="loan-extra"
-        fields={entries.map(([k, v]) => ({ label: k, value: showExtra(k, v) }))}
+        fields={entries.map(([k, v]) => {
+          const def = extraFieldDef(k, v);
+          return {
+            key: k,
+            label: <FieldLabel label={def.label} rawKey={k} />,
+            value: show(def.kind, v),
+            testId: `loan-extra-${k}`,
+          };
+        })}
       />
       {required.length ? (
         <SubTable
@@ -120,23 +155,15 @@ export function LoanExtraFields({ extra: raw }: { extra: LoanExtra | null | unde
                 </>
               ),
             },
-            { header: 'Amount', right: true, cell: (c) => <Amount value={c.amount} /> },
-            { header: 'USD', right: true, cell: (c) => <Amount value={c.amountInUsd} /> },
+            { header: 'Amount', right: true, cell: (c) => <Amount value={c.amount} currency={c.currency} /> },
+            {
+              header: 'USD',
+              right: true,
+              cell: (c) => <Amount value={c.amountInUsd} currency="USD" hideUnit />,
+            },
           ]}
         />
       ) : null}
     </>
   );
-}
-
-function showExtra(key: string, v: unknown): ReactNode {
-  if (typeof v === 'boolean') return v ? 'yes' : 'no';
-  if (v === null || v === undefined) return <span className="muted">unknown</span>;
-  if (isJsonNumberText(v) || typeof v === 'number') return <Amount value={v} />;
-  if (typeof v !== 'string') return <JsonBlock value={v} />;
-  if (key.endsWith('At')) return <Timestamp value={v} />;
-  if (EXTRA_RATIO.has(key)) return show('ratio', v);
-  if (key.endsWith('By')) return <IdText value={v} />;
-  if (/^-?\d+(\.\d+)?$/.test(v)) return <Amount value={v} />;
-  return v;
 }

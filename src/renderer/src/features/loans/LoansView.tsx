@@ -71,6 +71,11 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
               type="button"
               className="btn small"
               data-testid="open-ltv-calculator"
+              title={
+                selected.row
+                  ? `Starts from loan ${selected.row.loanId}`
+                  : 'Starts from an example; select a loan to start from its figures'
+              }
               onClick={() => setDryRun(true)}
             >
               LTV calculator…
@@ -138,7 +143,9 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
           />
         ) : null}
       </div>
-      {dryRun ? <LtvDryRun workspace={workspace} onClose={() => setDryRun(false)} /> : null}
+      {dryRun ? (
+        <LtvDryRun workspace={workspace} loan={selected.row} onClose={() => setDryRun(false)} />
+      ) : null}
     </div>
   );
 }

@@ -4,31 +4,45 @@ import type { WorkspaceView } from '@shared/contract';
 import { collateralAdjustment, type EstimateLtvInput } from '@shared/ltv-reads';
 import type { Loan } from '@shared/platform/resources';
 import type { AppError } from '@shared/result';
-import { Badge } from '../../components/Badge';
+import { readDecimal, type TopUp } from '@shared/risk';
+import { topUpFromLoan } from '@shared/risk-top-up';
+import { JsonBlock } from '../../components/JsonBlock';
+import { LtvAnswer } from '../../components/LtvAnswer';
+import { formatAmount } from '../../lib/decimal';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { ReadPreview } from '../../components/actions/ReadPreview';
 import { estimateLtv, previewEstimateLtv } from '../../components/actions/queries';
-import { formatRatioPercent } from '../../lib/decimal';
 import { CheckboxField, Form, TextField } from '../../components/view-kit';
-import { LtvBar } from '../../components/LtvBar';
+import { CollateralRows, EMPTY_COLLATERAL } from './CollateralRows';
+import { answeredAt, type CollateralDraft } from './ltv-calculator';
+import { useKnownCurrencies } from './use-known-currencies';
 
-interface CollateralRow {
-  amount: string;
-  currency: string;
-  mainCurrency: string;
+/**
+ * The top-up after the estimate, from the estimated loan's own figures (shared/risk-top-up.ts). The
+ * platform's answer may leave out the collateral: the posted one then stands, unless collateral
+ * was added, whose sum the console cannot know without prices.
+ */
+function estimateTopUp(loan: Loan, result: Loan, added: boolean, at: string): TopUp {
+  const collaterals = result.embedded?.collaterals;
+  if (!Array.isArray(collaterals) && added)
+    return { ok: false, at, why: 'the answer does not list the collateral after the change' };
+  const estimated: Loan = {
+    ...loan,
+    ...result,
+    extra: result.extra ?? loan.extra,
+    embedded: Array.isArray(collaterals) ? result.embedded : loan.embedded,
+  };
+  return topUpFromLoan(estimated, at);
 }
 
-/** The inputs of one collateral row, left to right. */
-const COLLATERAL_INPUTS: {
-  field: keyof CollateralRow;
-  placeholder: string;
-  width: number;
-  mono?: boolean;
-}[] = [
-  { field: 'amount', placeholder: 'amount', width: 130, mono: true },
-  { field: 'currency', placeholder: 'ccy', width: 70 },
-  { field: 'mainCurrency', placeholder: 'network', width: 70 },
-];
+/** "3 BTC, 10 ETH": the collateral posted, as the platform listed it. */
+function postedText(loan: Loan): string {
+  const list = Array.isArray(loan.embedded?.collaterals) ? loan.embedded.collaterals : [];
+  const shown = list
+    .filter((c) => typeof c === 'object' && c !== null)
+    .map((c) => `${formatAmount(c.amount)} ${String(c.currency)}`);
+  return shown.length ? shown.join(', ') : 'none listed';
+}
 
 /**
  * What-if LTV: the platform's estimate for a changed loan amount and/or added collateral, shown
@@ -40,11 +54,17 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
   const [amount, setAmount] = useState(String(loan.amount));
   // The platform adds `collaterals` to those already posted (docs/sandbox.md), so the list starts
   // empty: pre-filling the posted ones would count them twice.
-  const [rows, setRows] = useState<CollateralRow[]>([]);
+  const [rows, setRows] = useState<CollateralDraft[]>([]);
   const [includeInterest, setIncludeInterest] = useState(false);
   const [result, setResult] = useState<Loan | null>(null);
+  // Whether the estimate shown was asked with collateral added, and when it came (for its top-up).
+  const [asked, setAsked] = useState({ added: false, at: '' });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const currencies = useKnownCurrencies(workspace.id, [
+    loan.currency,
+    ...(Array.isArray(loan.embedded?.collaterals) ? loan.embedded.collaterals.map((c) => c?.currency) : []),
+  ]);
 
   const amountError = amount !== '' ? positiveAmount.safeParse(amount).error?.issues[0]?.message : undefined;
   const rowError = rows
@@ -75,12 +95,10 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
     setResult(null);
     const res = await estimateLtv(workspace.id, input);
     setBusy(false);
+    setAsked({ added: input.collaterals !== undefined, at: answeredAt() });
     if (res.ok) setResult(res.value.answer);
     else setError(res.error);
   };
-
-  const setRow = (i: number, patch: Partial<CollateralRow>) =>
-    setRows(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
 
   return (
     <Form className="action-form" data-testid="ltv-estimate" onSubmit={run}>
@@ -91,35 +109,16 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
         onChange={setAmount}
         testId="estimate-amount"
       />
-      <span className="small muted">Collateral to add to what is posted</span>
-      {rows.map((r, i) => (
-        <div className="actions-row" key={i}>
-          {COLLATERAL_INPUTS.map(({ field, placeholder, width, mono }) => (
-            <input
-              key={field}
-              className={mono ? 'input mono' : 'input'}
-              style={{ width }}
-              placeholder={placeholder}
-              value={r[field]}
-              onChange={(e) => setRow(i, { [field]: e.target.value })}
-            />
-          ))}
-          <button
-            type="button"
-            className="btn small ghost"
-            aria-label="Remove collateral"
-            onClick={() => setRows(rows.filter((_, j) => j !== i))}
-          >
-            ✕
-          </button>
-        </div>
-      ))}
+      <p className="small muted">
+        What would this loan’s LTV be with another loan amount, or with more collateral? The platform answers
+        at its current prices; nothing is changed on the loan.
+      </p>
+      <span className="small muted" data-testid="estimate-posted">
+        Collateral to add to what is posted now ({postedText(loan)}):
+      </span>
+      <CollateralRows rows={rows} onChange={setRows} currencies={currencies} compact />
       <div className="actions-row">
-        <button
-          type="button"
-          className="btn small"
-          onClick={() => setRows([...rows, { amount: '', currency: '', mainCurrency: '' }])}
-        >
+        <button type="button" className="btn small" onClick={() => setRows([...rows, EMPTY_COLLATERAL])}>
           + Collateral
         </button>
         <CheckboxField label="Include interest" checked={includeInterest} onChange={setIncludeInterest} />
@@ -148,28 +147,21 @@ export function LtvEstimate({ workspace, loan }: { workspace: WorkspaceView; loa
       />
       {error ? <ErrorBanner error={error} testId="estimate-error" /> : null}
       {result ? (
-        <div data-testid="estimate-result" className="estimate-result">
-          <span>
-            Current{' '}
-            <strong className="amount">{loan.debtRatio ? formatRatioPercent(loan.debtRatio) : '—'}</strong>{' '}
-            <Badge value={loan.debtRatioStatus} />
-          </span>
-          <span>→</span>
-          <span>
-            Estimated{' '}
-            <strong className="amount">
-              {result.debtRatio ? formatRatioPercent(result.debtRatio) : '—'}
-            </strong>{' '}
-            <Badge value={result.debtRatioStatus} />
-          </span>
-          <LtvBar
-            testId="estimate-bar"
-            ltv={loan.debtRatio}
-            estimate={result.debtRatio}
-            marginCall={loan.extra?.marginCallThreshold}
-            defaultAt={loan.extra?.defaultThreshold}
-          />
-        </div>
+        <LtvAnswer
+          testId="estimate-result"
+          current={{ ltv: loan.debtRatio, status: loan.debtRatioStatus }}
+          ltv={readDecimal(result.debtRatio) === null ? null : (result.debtRatio as string)}
+          ltvAsSent={result.debtRatio}
+          status={typeof result.debtRatioStatus === 'string' ? result.debtRatioStatus : null}
+          marginCall={loan.extra?.marginCallThreshold}
+          defaultAt={loan.extra?.defaultThreshold}
+          topUp={estimateTopUp(loan, result, asked.added, asked.at)}
+        >
+          <details>
+            <summary className="small">The platform’s answer as sent (JSON)</summary>
+            <JsonBlock value={result} />
+          </details>
+        </LtvAnswer>
       ) : null}
     </Form>
   );

@@ -2,7 +2,7 @@ import type { LoanRow } from '@shared/loan-row';
 import type { ColumnSpec } from '../../components/data-table';
 import { Badge } from '../../components/Badge';
 import { Amount } from '../../components/Amount';
-import { formatBps, formatRatioPercent } from '../../lib/decimal';
+import { PercentValue } from '../../components/data-table/cells';
 import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { loanSide } from '@shared/loan-actions';
 import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
@@ -11,15 +11,19 @@ import { referenceColumn, type ReferencePricing } from '../../components/Referen
 
 const c = columnsFor<LoanRow>();
 
-/** An amount of the loan's currency; sorts by currency first, so different currencies never compare. */
+/**
+ * An amount of the loan's currency, right-aligned with the points lined up; sorts by currency
+ * first (the opaque key's code order), so different currencies never compare.
+ */
 function amountColumn(field: 'amount' | 'unrealisedAmount', header: string): ColumnSpec<LoanRow> {
   return {
     id: field,
     header,
     kind: 'id',
+    align: 'right',
     value: (l) => currencyAmountKey(l.currency, l[field]),
-    render: (l) => <Amount value={l[field]} />,
-    width: 130,
+    render: (l) => <Amount value={l[field]} currency={l.currency} hideUnit align />,
+    width: 170,
     title: 'Sorts by currency, then amount: amounts of different currencies are never compared',
   };
 }
@@ -49,12 +53,8 @@ export function loanColumns(organizationId: string, prices: ReferencePricing): C
       header: 'LTV',
       kind: 'number',
       value: (l) => l.debtRatio,
-      render: (l) => (
-        <span className="amount" title={l.debtRatio ?? undefined}>
-          {l.debtRatio ? formatRatioPercent(l.debtRatio) : '—'}
-        </span>
-      ),
-      width: 70,
+      render: (l) => <PercentValue value={l.debtRatio} testId="loan-ltv" />,
+      width: 80,
     },
     amountColumn('amount', 'Amount'),
     c.text('currency', 'Ccy', 60),
@@ -65,16 +65,12 @@ export function loanColumns(organizationId: string, prices: ReferencePricing): C
       header: 'Rate',
       kind: 'number',
       value: (l) => l.interestRate,
-      render: (l) => (
-        <span className="amount" title={l.interestRate ? `${l.interestRate} bps` : undefined}>
-          {l.interestRate ? formatBps(l.interestRate) : '—'}
-        </span>
-      ),
-      width: 66,
+      render: (l) => <PercentValue value={l.interestRate} bps />,
+      width: 72,
     },
-    c.time('maturityDate', 'Maturity', 155),
-    c.time('updatedAt', 'Updated', 160, 'hidden'),
-    c.time('createdAt', 'Created', 160, 'hidden'),
+    c.time('maturityDate', 'Maturity', 190),
+    c.time('updatedAt', 'Updated', 190, 'hidden'),
+    c.time('createdAt', 'Created', 190, 'hidden'),
     c.id('externalId', 'External id', 150, 'hidden'),
     { ...amountColumn('unrealisedAmount', 'Unrealised'), defaultHidden: true },
   ];

@@ -24,6 +24,15 @@ export interface LoanFormFields {
   effectiveDate: boolean;
 }
 
+/**
+ * The portfolio field's label. It is a picker of the workspace's portfolios (components/
+ * PortfolioIdField.tsx), where an id the list does not hold can still be pasted.
+ */
+export const PORTFOLIO_LABELS: Record<LoanFormFields['portfolio'], string> = {
+  portfolioId: 'Portfolio (optional)',
+  collateralPortfolioId: 'Collateral portfolio (optional)',
+};
+
 export interface LoanActionForm<K extends LoanActionKind> extends ActionForm<K> {
   /** The fields shown; null: no form, the button goes straight to the review. */
   fields: LoanFormFields | null;

@@ -38,8 +38,8 @@ export const portfolioColumns: ColumnSpec<Portfolio>[] = [
     value: (p) => (typeof p.extra?.exchange === 'string' ? p.extra.exchange : ''),
     width: 110,
   },
-  p.time('createdAt', 'Created', 160),
-  p.time('updatedAt', 'Updated', 160, 'hidden'),
+  p.time('createdAt', 'Created', 190),
+  p.time('updatedAt', 'Updated', 190, 'hidden'),
   p.id('createdBy', 'Created by', 160, 'hidden'),
 ];
 
@@ -90,6 +90,6 @@ export function walletColumns(
     referenceColumn<Wallet>(prices, (w) => ({ amount: w.totalBalance, currency: w.currency })),
     w.id('walletId', 'Wallet id', 200, 'hidden'),
     w.id('portfolioId', 'Portfolio id', 200, 'hidden'),
-    w.time('updatedAt', 'Updated', 160, 'hidden'),
+    w.time('updatedAt', 'Updated', 190, 'hidden'),
   ];
 }

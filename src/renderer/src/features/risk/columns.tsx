@@ -2,7 +2,7 @@ import { LOAN_SIDE_PARTIES } from '@shared/platform/enums';
 import type { ColumnSpec } from '../../components/data-table';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
-import { formatRatioPercent } from '../../lib/decimal';
+import { formatPercent } from '../../lib/format';
 import { currencyAmountKey } from '../../lib/currency-amount-key';
 import { LtvBar } from '../../components/LtvBar';
 import { describeAge, formatCountdown, formatDuration } from '../../lib/time';
@@ -19,7 +19,7 @@ const headroomCell = (v: string | null, testId: string) =>
       title={`${v} (fall in collateral value)`}
       data-testid={testId}
     >
-      {formatRatioPercent(v, 1)}
+      {formatPercent(v, 1)}
     </span>
   );
 
@@ -66,7 +66,7 @@ function LtvAge({ row }: { row: BoardRow }) {
 function TopUpCell({ row }: { row: BoardRow }) {
   const t = row.topUp;
   if (t === null) return null;
-  if (t.ok) return <Amount value={t.amount} currency={t.currency} />;
+  if (t.ok) return <Amount value={t.amount} currency={t.currency} align />;
   return (
     <span className="muted" title={t.why} data-testid="risk-topup-cell">
       {t.noTarget ? 'no target' : 'unknown'}
@@ -133,6 +133,7 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     id: 'topUp',
     header: 'Top-up',
     kind: 'id',
+    align: 'right',
     value: (r) => (r.topUp?.ok ? currencyAmountKey(r.topUp.currency, r.topUp.amount) : null),
     render: (r) => <TopUpCell row={r} />,
     width: 130,
@@ -150,9 +151,10 @@ export const riskColumns: ColumnSpec<BoardRow>[] = [
     id: 'amount',
     header: 'Amount',
     kind: 'id',
+    align: 'right',
     value: (r) => currencyAmountKey(r.loan.currency, r.loan.amount),
-    render: (r) => <Amount value={r.loan.amount} currency={r.loan.currency} />,
-    width: 150,
+    render: (r) => <Amount value={r.loan.amount} currency={r.loan.currency} align />,
+    width: 190,
     title: 'Sorted by currency, then amount: amounts of different currencies are never compared',
   },
 ];

@@ -58,12 +58,19 @@ export function WebhookDetail({
           { label: 'Event id', value: <IdText value={entry.eventId} /> },
           { label: 'Subscription', value: <IdText value={entry.subscriptionId} /> },
           { label: 'Path', value: entry.path, className: 'mono' },
+          // The signed headers exactly as received (they are what the verify tool takes).
           ...HEADER_NAMES.map((name) => ({
             label: name,
             value: entry.headers[name] ?? '',
             className: 'mono webhook-header',
             testId: `webhook-header-${name}`,
           })),
+          // X-Timestamp's epoch ms read as a time, in the one format.
+          {
+            label: 'Signed at',
+            value: <Timestamp value={entry.headers['X-Timestamp']} />,
+            testId: 'webhook-signed-at',
+          },
         ]}
       />
       <div className="actions-row">

@@ -25,7 +25,7 @@ const received = columnsFor<ReceivedWebhook>();
 
 export const receivedColumns: ColumnSpec<ReceivedWebhook>[] = [
   { id: 'seq', header: '#', kind: 'number', value: (e) => e.id, width: 60 },
-  received.time('receivedAt', 'Received', 160),
+  received.time('receivedAt', 'Received', 190),
   received.text('event', 'Event', 220, 'grow'),
   {
     id: 'verdict',
@@ -59,7 +59,7 @@ function statusTone(status: number | null): Tone {
 const delivery = columnsFor<SandboxDelivery>();
 
 export const deliveryColumns: ColumnSpec<SandboxDelivery>[] = [
-  delivery.time('createdAt', 'Created', 160),
+  delivery.time('createdAt', 'Created', 190),
   delivery.text('event', 'Event', 200),
   {
     id: 'state',
@@ -105,7 +105,7 @@ export const deliveryColumns: ColumnSpec<SandboxDelivery>[] = [
     },
     width: 90,
   },
-  delivery.time('nextAttemptAt', 'Next attempt', 160),
+  delivery.time('nextAttemptAt', 'Next attempt', 190),
   delivery.text('url', 'URL', 240, 'grow'),
   delivery.id('subscriptionId', 'Subscription', 200),
   delivery.id('eventId', 'Event id', 200, 'hidden'),

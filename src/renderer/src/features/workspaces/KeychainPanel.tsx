@@ -12,7 +12,11 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { useWorkspaceList } from '../../state/workspace-store';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
 import { Form, FormField } from '../../components/view-kit';
-import { autoLockQuery, setAutoLock, vaultCall } from './queries';
+import { autoLockText } from '../../components/vault/key-state';
+import { vaultCall } from '../../components/vault/queries';
+import { UnlockForm } from '../../components/vault/VaultLocked';
+import { Timestamp } from '../../components/Timestamp';
+import { autoLockQuery, setAutoLock } from './queries';
 
 interface KeychainPanelProps {
   status: KeychainStatus | null;
@@ -37,23 +41,21 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
   if (!status) return null;
   const needVault = !status.osKeychainAvailable || status.backend === 'vault';
 
-  const submit = async (form: HTMLFormElement, mode: 'create' | 'unlock') => {
+  const autoLocked = autoLockText(status);
+
+  const create = async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const passphrase = String(data.get('passphrase') ?? '');
     const repeat = String(data.get('repeat') ?? '');
     form.reset();
     setStrength(null);
-    if (mode === 'create' && passphrase !== repeat) {
+    if (passphrase !== repeat) {
       setError({ code: 'bad-input', message: 'The two passphrases differ.' });
       return;
     }
     setBusy(true);
     setError(null);
-    const res = await vaultCall(
-      mode === 'create'
-        ? { call: 'keychain.createVault', passphrase }
-        : { call: 'keychain.unlockVault', passphrase },
-    );
+    const res = await vaultCall({ call: 'keychain.createVault', passphrase });
     setBusy(false);
     if (!res.ok) setError(res.error);
   };
@@ -85,7 +87,7 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
         <div className="notice">Keys are held in memory only and are forgotten when the console stops.</div>
       ) : null}
       {needVault && !status.vault.exists ? (
-        <Form className="form-grid" data-testid="vault-create" onSubmit={(form) => submit(form, 'create')}>
+        <Form className="form-grid" data-testid="vault-create" onSubmit={create}>
           <FormField
             label={`New vault passphrase (${MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)`}
             type="password"
@@ -121,25 +123,18 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
         </Form>
       ) : null}
       {needVault && status.vault.exists && !status.vault.unlocked ? (
-        <Form className="actions-row" data-testid="vault-unlock" onSubmit={(form) => submit(form, 'unlock')}>
-          <FormField
-            label="Vault passphrase"
-            type="password"
-            name="passphrase"
-            required
-            autoComplete="current-password"
-            testId="vault-passphrase"
-          />
-          <button
-            type="submit"
-            className="btn primary"
-            disabled={busy}
-            data-testid="vault-unlock-submit"
-            style={{ alignSelf: 'flex-end' }}
-          >
-            Unlock
-          </button>
-        </Form>
+        <>
+          <div className="notice" data-testid="vault-locked-notice">
+            {autoLocked ? (
+              <span data-testid="vault-auto-locked">
+                {autoLocked} at <Timestamp value={status.vault.autoLocked?.at} />.{' '}
+              </span>
+            ) : null}
+            The vault is locked: the keys stored in it are still there, but cannot be used or replaced until
+            it is unlocked with its passphrase.
+          </div>
+          <UnlockForm testId="vault-unlock" />
+        </>
       ) : null}
       {status.backend === 'vault' && status.vault.unlocked ? (
         <div>
@@ -165,7 +160,8 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
             setAutoLockNote(null);
             void setAutoLock(minutes).then((r) => {
               if (!r.ok) return setError(r.error);
-              setAutoLockNote(`The vault now locks after ${r.value.minutes} idle minutes.`);
+              const m = r.value.minutes;
+              setAutoLockNote(`The vault now locks after ${m} idle ${m === 1 ? 'minute' : 'minutes'}.`);
             });
           }}
         >

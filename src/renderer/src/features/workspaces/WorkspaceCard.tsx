@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { ConnectionTest, WorkspaceView } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { activate } from '../../state/workspace-store';
@@ -6,6 +7,9 @@ import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Form, FormField } from '../../components/view-kit';
+import { keyState, type KeyState } from '../../components/vault/key-state';
+import { VaultLockedInline } from '../../components/vault/VaultLocked';
+import { keychainStatusQuery } from '../../state/queries';
 import { baseUrlProblem } from '@shared/workspace-rules';
 import { connectionFailureReason, connectionSummary } from './connection';
 import { WorkspaceSettingsForm } from './WorkspaceSettingsForm';
@@ -27,6 +31,9 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
   const [editing, setEditing] = useState(false);
   // The same rule the main side applies before sending: a stored URL it refuses is shown here.
   const urlProblem = baseUrlProblem(w);
+  // "No key" and "the vault is locked" are different answers (issue 29.4).
+  const key = keyState(w, useQuery(keychainStatusQuery).data);
+  const keyBlocked = KEY_BLOCKED[key];
 
   const runTest = async () => {
     setTest({ kind: 'running' });
@@ -77,14 +84,11 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
           </dd>
         ) : null}
         <dt>API key</dt>
-        <dd data-testid="key-status">
-          {w.keyConfigured ? (
-            <Badge value="ok" label="key configured" />
-          ) : (
-            <Badge value="pending" label="no key" />
-          )}
+        <dd data-testid="key-status" data-key-state={key}>
+          <KeyStatus state={key} />
         </dd>
       </dl>
+      {key === 'vault-locked' ? <VaultLockedInline testId="card-vault-locked" /> : null}
       <div className="actions-row">
         {!active ? (
           <button type="button" className="btn small" onClick={() => void activate(w.id)}>
@@ -113,6 +117,8 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
             type="button"
             className="btn small"
             data-testid="set-key"
+            disabled={keyBlocked !== null}
+            aria-describedby={keyBlocked ? `set-key-why-${w.id}` : undefined}
             onClick={() => setSettingKey((s) => !s)}
           >
             {w.keyConfigured ? 'Replace key' : 'Set key'}
@@ -145,6 +151,11 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
           )
         ) : null}
       </div>
+      {keyBlocked && !w.builtIn ? (
+        <p className="small" id={`set-key-why-${w.id}`} data-testid="set-key-why">
+          {keyBlocked}
+        </p>
+      ) : null}
       {test.kind === 'ok' ? (
         <div className="success" data-testid="connection-ok">
           {connectionSummary(test.result)}
@@ -169,7 +180,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       ) : null}
       {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
       <PriceSheetPanel workspaceId={w.id} />
-      {settingKey ? (
+      {settingKey && keyBlocked === null ? (
         <Form className="form-grid" autoComplete="off" data-testid="set-key-form" onSubmit={saveKey}>
           <FormField
             label="API key"
@@ -198,4 +209,36 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       {keyError ? <ErrorBanner error={keyError} testId="key-error" /> : null}
     </article>
   );
+}
+
+/** Why Set key is not offered now, or null when it is. */
+const KEY_BLOCKED: Record<KeyState, string | null> = {
+  configured: null,
+  missing: null,
+  unknown: null,
+  'vault-locked':
+    'Set key is disabled while the vault is locked: a key stored in it may exist. Unlock the vault first.',
+  'no-store': 'Set key needs somewhere to keep the key: create the encrypted vault first (Key storage).',
+};
+
+function KeyStatus({ state }: { state: KeyState }) {
+  switch (state) {
+    case 'configured':
+      return <Badge value="ok" label="key configured" />;
+    case 'missing':
+      return <Badge value="pending" label="no key" />;
+    case 'vault-locked':
+      return (
+        <Badge
+          value="vault locked"
+          tone="warn"
+          label="vault locked: key not readable"
+          title="Whether the vault holds this workspace's key cannot be told until it is unlocked."
+        />
+      );
+    case 'no-store':
+      return <Badge value="pending" label="no key (no key storage yet)" />;
+    case 'unknown':
+      return <span className="muted">checking…</span>;
+  }
 }

@@ -7,6 +7,7 @@ import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Form, FormField } from '../../components/view-kit';
 import { updateWorkspace } from './queries';
+import { PageSizesPanel } from './page-sizes/PageSizesPanel';
 
 /** A setting the stored key belongs to: the main side removes the key when it changes, and the label says so. */
 function KeyBoundField({ label, ...field }: ComponentProps<typeof FormField> & { label: string }) {
@@ -111,6 +112,7 @@ export function WorkspaceSettingsForm({
         </div>
       ) : null}
       {error ? <ErrorBanner error={error} testId="ws-edit-error" /> : null}
+      <PageSizesPanel workspaceId={w.id} />
       <div className="actions-row">
         <button type="submit" className="btn small primary" disabled={busy || problem !== null}>
           Save

@@ -10,6 +10,7 @@ import { AddWorkspaceForm } from './AddWorkspaceForm';
 import { KeychainPanel } from './KeychainPanel';
 import { UpdateSettings } from '../../components/updates/UpdateSettings';
 import { OperatorNameSetting } from './OperatorNameSetting';
+import { TimeZoneSetting } from './TimeZoneSetting';
 import { WorkspaceCard } from './WorkspaceCard';
 
 export default function WorkspacesView({ workspace }: { workspace: WorkspaceView }) {
@@ -38,6 +39,7 @@ export default function WorkspacesView({ workspace }: { workspace: WorkspaceView
         <KeychainPanel status={keychain.data ?? null} />
         <AddWorkspaceForm onCreated={setCreated} />
         <OperatorNameSetting />
+        <TimeZoneSetting />
         <UpdateSettings />
         {created ? (
           <div className="success" data-testid="workspace-created">

@@ -10,7 +10,8 @@ const REASONS: Partial<Record<AppError['code'], string>> = {
   forbidden: 'Forbidden: the key is valid but lacks permission for this organization.',
   timeout: 'Timeout: the platform did not answer in time.',
   'no-key': 'No API key is configured for this workspace.',
-  'vault-locked': 'The key vault is locked: unlock it first.',
+  // Not "no key": the key may be in the vault, which cannot be read until it is unlocked (issue 29.4).
+  'vault-locked': 'Vault locked: the key stored in it cannot be used until the vault is unlocked.',
   'keychain-unavailable': 'The keychain is unavailable: create or unlock the vault.',
   'rate-limited': 'Rate limited: wait a few minutes before testing again.',
   'not-found': 'Not found: the base URL or organization id is probably wrong.',

@@ -12,7 +12,7 @@ import type { CallInput, OperatorNameView } from '@shared/contract';
 import type { Result } from '@shared/result';
 import { copper } from '../../lib/api';
 import { queryClient, unwrap } from '../../state/query-client';
-import { keychainStatusQuery, putWorkspace, putWorkspaceList, workspacesQuery } from '../../state/queries';
+import { putWorkspace, putWorkspaceList, workspacesQuery } from '../../state/queries';
 
 export const operatorNameQuery = queryOptions({
   queryKey: ['preferences.operatorName'] as const,
@@ -81,22 +81,7 @@ export const autoLockQuery = queryOptions({
   queryFn: () => unwrap(copper().keychain.autoLock({})),
 });
 
-type VaultCall =
-  | { call: 'keychain.createVault'; passphrase: string }
-  | { call: 'keychain.unlockVault'; passphrase: string }
-  | { call: 'keychain.lockVault' };
-
-/** Creates, unlocks or locks the vault; the key store's status shows the answer. */
-export async function vaultCall(c: VaultCall, client = queryClient) {
-  const res =
-    c.call === 'keychain.createVault'
-      ? await copper().keychain.createVault({ passphrase: c.passphrase })
-      : c.call === 'keychain.unlockVault'
-        ? await copper().keychain.unlockVault({ passphrase: c.passphrase })
-        : await copper().keychain.lockVault({});
-  if (res.ok) client.setQueryData(keychainStatusQuery.queryKey, res.value);
-  return res;
-}
+// Creating, unlocking and locking the vault: components/vault/queries.ts (every screen that needs a key unlocks).
 
 export async function setAutoLock(minutes: number, client = queryClient) {
   const res = await copper().keychain.setAutoLock({ minutes });

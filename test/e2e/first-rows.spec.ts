@@ -1,0 +1,118 @@
+/**
+ * Issue 30, "Progressive first page": a walked tab shows the first page while the walk goes on,
+ * says how much is loaded, and a sort applied meanwhile is still applied once every row is in.
+ * The `small` sandbox's 200 addresses are served 20 to a page (the sandbox's page-size setting,
+ * `cap`: 10+ pages) and every page answers late (a `delay-after-commit` fault), so the walk is
+ * still running while the test looks.
+ */
+import { expect, test } from '@playwright/test';
+import { startConsoleServer, type ConsoleServer } from './support/console-server';
+import { AddressBookPage } from './pages/address-book';
+import { Shell } from './pages/shell';
+
+/** Each page of addresses answers this late: 12 pages take about 10 s. */
+const PAGE_DELAY_MS = 800;
+/** Addresses per page the sandbox serves, whatever the console asks for. */
+const PAGE_ROWS = 20;
+const ADDRESSES = 200;
+
+/** The embedded sandbox's control URL, read from the console's start-up log. */
+function controlUrl(server: ConsoleServer): string {
+  const base = /local sandbox \(\w+\) at (http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(server.output())?.[1];
+  if (base === undefined) throw new Error('the console did not log its sandbox address');
+  return `${base}/sandbox`;
+}
+
+async function control(server: ConsoleServer, path: string, body: unknown, status: number): Promise<void> {
+  const res = await fetch(`${controlUrl(server)}${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.sandboxControlToken },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, await res.text()).toBe(status);
+}
+
+async function slowAddressPages(server: ConsoleServer): Promise<void> {
+  await control(server, '/page-sizes', { cryptoAddresses: { max: PAGE_ROWS, over: 'cap' } }, 200);
+  const delay = { method: 'GET', pathPrefix: '/crypto-addresses', mode: 'delay-after-commit' };
+  await control(server, '/faults', { ...delay, delayMs: PAGE_DELAY_MS, times: 1000 }, 201);
+}
+
+// One console for both tests; each test's page is a fresh renderer, so each walks anew.
+let server: ConsoleServer;
+test.beforeAll(async () => {
+  server = await startConsoleServer();
+  await slowAddressPages(server);
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test.setTimeout(90_000);
+
+test('the first page is on screen while the walk is still running, with what is loaded so far', async ({
+  page,
+}) => {
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 60_000 });
+  const book = new AddressBookPage(page);
+  await new Shell(page).openTab('address-book');
+
+  const partial = page.getByTestId('addresses-progress-partial');
+  await expect(partial).toBeVisible({ timeout: 20_000 });
+  // Still walking: the progress bar with its Cancel, and the table says it is loading.
+  await expect(page.getByTestId('addresses-progress-cancel')).toBeVisible();
+  await expect(book.table.root).toHaveAttribute('data-status', 'loading');
+  await expect(book.table.rows.first()).toBeVisible();
+  await expect(partial).toContainText(/^[\d,]+ loaded so far · \d+ requests?\. Still loading: sorting/);
+  // The table holds exactly the rows the status line counts (read together: pages keep coming).
+  const { loaded, inTable } = await page.evaluate(() => ({
+    loaded: Number(
+      document.querySelector('[data-testid="addresses-progress-partial"]')?.getAttribute('data-loaded'),
+    ),
+    inTable: Number(
+      document.querySelector('[data-testid="table-address-book"]')?.getAttribute('data-row-count'),
+    ),
+  }));
+  expect(loaded).toBeGreaterThan(0);
+  expect(loaded).toBeLessThan(ADDRESSES);
+  expect(inTable).toBe(loaded);
+
+  // The walk ends on its own: every address, the report instead of the partial line.
+  await expect(book.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(book.table.root).toHaveAttribute('data-row-count', String(ADDRESSES));
+  await expect(partial).toHaveCount(0);
+  await expect(page.getByTestId('address-book-walk')).toContainText(`${ADDRESSES} rows`);
+});
+
+test('a sort applied during the walk is still applied once every row is in', async ({ page }) => {
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 60_000 });
+  const book = new AddressBookPage(page);
+  await new Shell(page).openTab('address-book');
+  // A reload of what is shown (the tab may have walked already while the page started): a new walk,
+  // estimated from the last one's count.
+  await expect(book.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await book.filters.getByTestId('load').click();
+  const partial = page.getByTestId('addresses-progress-partial');
+  await expect(partial).toBeVisible({ timeout: 20_000 });
+  await expect(partial).toContainText(
+    new RegExp(`^[\\d,]+ of about ${ADDRESSES} loaded · \\d+ requests?\\.`),
+  );
+
+  await book.table.sortBy('name', 'descending');
+  // Applied at once to what is loaded, while the walk goes on.
+  await expect(book.table.root).toHaveAttribute('data-rows-sort', 'name:desc');
+  await expect(book.table.root).toHaveAttribute('data-status', 'loading');
+  const during = await book.table.columnTexts('name');
+  expect(during.length).toBeGreaterThan(0);
+
+  await expect(book.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(book.table.root).toHaveAttribute('data-row-count', String(ADDRESSES));
+  await expect(book.table.root).toHaveAttribute('data-rows-sort', 'name:desc');
+  await expect(book.table.header('name')).toHaveAttribute('aria-sort', 'descending');
+  // Every row re-sorted: the top of the whole list comes no later than the top of the first pages.
+  const after = await book.table.columnTexts('name');
+  const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+  expect(collator.compare(after[0] ?? '', during[0] ?? '')).toBeGreaterThanOrEqual(0);
+});
