@@ -37,7 +37,10 @@ export default {
     'test/unit/renderer/address-book/natural-ranks.test.ts',
     'test/unit/{row-model,exports}/**/*.test.ts',
     'test/integration/keychain/*.test.ts',
-    'test/integration/journal/*.test.ts',
+    // Not test/integration/journal: in Stryker's one test process its real Secret Service calls
+    // hung or passed the keychain's timeout now and then (stop 35's CI: "an intact journal
+    // verifies" got exit 3; here it timed out at 30 s), while they pass in `npm test`. The journal
+    // is mutated against its unit tests (test/unit/journal), which use an in-memory key home.
     'test/integration/sandbox/auth.test.ts',
   ],
   coverageAnalysis: 'perTest',

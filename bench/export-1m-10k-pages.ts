@@ -44,7 +44,7 @@ async function main(): Promise<void> {
       `sandbox huge started in ${sandboxMs} ms (in the bench's process; the export runs in a child)`,
     );
     console.info(
-      `${r.ms} ms, ${r.rows} rows, ${r.pages} pages, ${r.requestsSpent} requests (guard count), ` +
+      `${r.ms} ms (CPU ${r.cpuMs} ms), ${r.rows} rows, ${r.pages} pages, ${r.requestsSpent} requests (guard count), ` +
         `${Math.round((r.fileBytes / MiB) * 10) / 10} MiB file; RSS baseline ${r.baselineMiB} MiB, growth ` +
         `sampled ${r.sampledGrowthMiB} MiB, maxRSS ${r.maxRssGrowthMiB} MiB; paused events ${r.pausedEvents}; ` +
         `learned ${JSON.stringify(r.learned)}; load ${loadBefore} → ${machine().load1}`,

@@ -24,25 +24,13 @@ import {
   startConsole,
 } from './lib/browser';
 import { openConsole } from './lib/activities-100k';
-import { byTestId, type Measured } from './lib/page-probes';
-import type { Page } from 'playwright-core';
+import type { Measured } from './lib/page-probes';
+import { clickToFirstRows, walkEnded } from './lib/walked-tab';
 
 const RUNS = 5;
 const TARGET_MS = 300;
 const TABS = ['loans', 'address-book', 'activities', 'risk'] as const;
 type Tab = (typeof TABS)[number];
-
-/** Click on the tab → a row of its own table attached, plus the next frame. */
-function firstRows(page: Page, tab: Tab): Promise<Measured> {
-  return page.evaluate<Measured>(`(() => {
-    const B = window.__bench;
-    return B.measure(
-      () => document.querySelector('${byTestId(`tab-${tab}`)}').click(),
-      () => document.querySelector('${byTestId(`table-${tab}`)} ${byTestId('row')}') !== null,
-      60000,
-    );
-  })()`);
-}
 
 async function main(): Promise<void> {
   const budget = new Budget(82_000);
@@ -61,12 +49,9 @@ async function main(): Promise<void> {
     try {
       const run = {} as Record<Tab, Measured>;
       for (const tab of TABS) {
-        run[tab] = await firstRows(page, tab);
+        run[tab] = await clickToFirstRows(page, tab);
         // The walk to its end, untimed: the next click comes right after it.
-        await page.waitForSelector(`${byTestId(`table-${tab}`)}[data-status="ready"]`, {
-          state: 'attached',
-          timeout: 60_000,
-        });
+        await walkEnded(page, tab);
         await page.waitForTimeout(200);
       }
       runs.push(run);

@@ -24,23 +24,10 @@ import {
   startConsole,
 } from './lib/browser';
 import { PROBES, byTestId, loadedRow, type Measured } from './lib/page-probes';
-import type { Page } from 'playwright-core';
+import { clickToFirstRows } from './lib/walked-tab';
 
 const RUNS = 3;
 const TARGET_MS = 300;
-
-function openTab(page: Page, tab: string): Promise<Measured> {
-  return page.evaluate<Measured>(`(() => {
-    const B = window.__bench;
-    return B.measure(
-      () => document.querySelector('${byTestId(`tab-${tab}`)}').click(),
-      // The table's own rows: during the lazy load the view element is already renamed while it
-      // still holds the previous tab's rows.
-      () => document.querySelector('${byTestId(`table-${tab}`)} ${byTestId('row')}') !== null,
-      30000,
-    );
-  })()`);
-}
 
 async function main(): Promise<void> {
   const staticDir = await frozenRenderer();
@@ -72,16 +59,16 @@ async function main(): Promise<void> {
         timeout: 30_000,
       });
       await page.waitForTimeout(1000);
-      cold.push(await openTab(page, 'risk'));
+      cold.push(await clickToFirstRows(page, 'risk', 30_000));
       // Then every loan (the head first, the rest right after): not timed, checked.
       await page.waitForSelector(`${byTestId('table-risk')}[data-row-count="${board.loans.length}"]`, {
         state: 'attached',
         timeout: 30_000,
       });
       await page.waitForTimeout(300);
-      await openTab(page, 'loans');
+      await clickToFirstRows(page, 'loans', 30_000);
       await page.waitForTimeout(300);
-      warm.push(await openTab(page, 'risk'));
+      warm.push(await clickToFirstRows(page, 'risk', 30_000));
     } finally {
       await context.close();
     }

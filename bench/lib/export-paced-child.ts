@@ -7,6 +7,7 @@
  */
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { getHeapSpaceStatistics } from 'node:v8';
 import { exportActivitiesCsv } from '../../src/main/exports/activities-csv';
 import { pacedProgress } from '../../src/main/exports/job-pacing';
 import { LockoutGuard } from '../../src/main/guard/lockout-guard';
@@ -26,6 +27,8 @@ export interface PacedExportInput {
 
 export interface PacedExportResult {
   ms: number;
+  /** CPU time of the process (user + system) during the export: less sensitive to load than ms. */
+  cpuMs: number;
   rows: number;
   pages: number;
   fileBytes: number;
@@ -35,9 +38,17 @@ export interface PacedExportResult {
   requestsSpent: number;
   pausedEvents: number;
   learned: unknown;
+  /** process.memoryUsage() (MiB) when the sampled RSS peaked: where the growth is. */
+  atBaselineMiB: Record<string, number>;
+  atPeakMiB: Record<string, number>;
+  /** V8's heap spaces (MiB committed) at the end: the young generation's size shows there. */
+  heapSpacesMiB: Record<string, number>;
 }
 
 const MiB = 1024 * 1024;
+const mib = (bytes: number) => Math.round((bytes / MiB) * 10) / 10;
+const mibs = (usage: NodeJS.MemoryUsage) =>
+  Object.fromEntries(Object.entries(usage).map(([k, v]) => [k, mib(v)]));
 
 async function main(): Promise<void> {
   const input = JSON.parse(process.argv[2] ?? '{}') as PacedExportInput;
@@ -55,9 +66,17 @@ async function main(): Promise<void> {
 
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
-  const baseline = process.memoryUsage().rss;
+  const atBaseline = process.memoryUsage();
+  const baseline = atBaseline.rss;
   let peak = baseline;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+  let atPeak = atBaseline;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    if (usage.rss > peak) {
+      peak = usage.rss;
+      atPeak = usage;
+    }
+  }, 10);
   let pausedEvents = 0;
   let last: ProgressEvent | null = null;
   const onProgress = pacedProgress(
@@ -69,6 +88,7 @@ async function main(): Promise<void> {
   );
   const target = join(input.dir, 'all.csv');
   const started = performance.now();
+  const cpuBefore = process.cpuUsage();
   const result = await exportActivitiesCsv({
     client,
     organizationId: input.organizationId,
@@ -78,6 +98,7 @@ async function main(): Promise<void> {
     onProgress,
   });
   const ms = performance.now() - started;
+  const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
   const maxRss = process.resourceUsage().maxRSS * 1024;
@@ -85,6 +106,7 @@ async function main(): Promise<void> {
   const learned = await store.list('bench');
   const out: PacedExportResult = {
     ms: Math.round(ms),
+    cpuMs: Math.round((cpu.user + cpu.system) / 1000),
     rows: result.value.rows,
     pages: result.value.pages,
     fileBytes: statSync(target).size,
@@ -94,6 +116,11 @@ async function main(): Promise<void> {
     requestsSpent: guard.status().requests.count,
     pausedEvents,
     learned: learned.ok ? learned.value : learned.error.message,
+    atBaselineMiB: mibs(atBaseline),
+    atPeakMiB: mibs(atPeak),
+    heapSpacesMiB: Object.fromEntries(
+      getHeapSpaceStatistics().map((s) => [s.space_name, mib(s.physical_space_size)]),
+    ),
   };
   void last;
   console.info(`RESULT ${JSON.stringify(out)}`);

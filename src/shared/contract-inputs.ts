@@ -4,16 +4,7 @@
  * contract.ts re-exports everything here, so `@shared/contract` stays the one import.
  */
 import { z } from 'zod';
-import {
-  ACTIVITY_TYPES,
-  ADDRESS_TYPES,
-  CLEARLOOP_ACTION_TYPES,
-  LOAN_SIDES,
-  LOAN_STATUSES,
-  LOAN_TYPES,
-  PORTFOLIO_TYPES,
-  SORT_DIRECTIONS,
-} from './platform/enums';
+import { CLEARLOOP_ACTION_TYPES, LOAN_SIDES, PORTFOLIO_TYPES, SORT_DIRECTIONS } from './platform/enums';
 import { PAGE_LIMITS, type PagedOperation } from './platform/page-limits';
 
 export const id = z.string().trim().min(1, 'must not be empty').max(200, 'is too long');
@@ -21,6 +12,14 @@ export const workspaceId = id.describe('workspace id');
 /** Epoch milliseconds as a string. */
 export const epochMsString = z.string().regex(/^\d{1,16}$/, 'must be epoch milliseconds');
 export const idList = z.array(id).max(500, 'has too many entries');
+/**
+ * Filter values of a list the specification names (loan statuses, activity types…) but a platform
+ * may spell otherwise (issue 29.4): the console warns about an unknown spelling and sends it as
+ * typed; the platform decides. Only empty or overlong text is refused.
+ */
+export const spellingList = z
+  .array(z.string().trim().min(1, 'must not be empty').max(100, 'is too long'))
+  .max(500, 'has too many entries');
 export const limit = (max: number) => z.number().int().min(1).max(max);
 /** A list operation's `limit`: at most the largest page it serves (PAGE_LIMITS). */
 const pageLimit = (operation: PagedOperation) => limit(PAGE_LIMITS[operation].max);
@@ -61,8 +60,8 @@ export const loanFilters = z.object({
   portfolioId: id.optional(),
   loanIds: idList.optional(),
   loanSide: z.enum(LOAN_SIDES).optional(),
-  loanTypes: z.array(z.enum(LOAN_TYPES)).optional(),
-  statuses: z.array(z.enum(LOAN_STATUSES)).optional(),
+  loanTypes: spellingList.optional(),
+  statuses: spellingList.optional(),
   isOpen: z.boolean().optional(),
 });
 export const loansQuery = loanFilters.extend({
@@ -91,8 +90,8 @@ export const activityFilters = z.object({
   createdFrom: epochMsString.optional(),
   createdTo: epochMsString.optional(),
   search: z.string().max(200).optional(),
-  activityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
-  excludedActivityTypes: z.array(z.enum(ACTIVITY_TYPES)).optional(),
+  activityTypes: spellingList.optional(),
+  excludedActivityTypes: spellingList.optional(),
   userIds: idList.optional(),
 });
 export const activitiesQuery = activityFilters.extend({
@@ -110,10 +109,17 @@ export const cryptoAddressesQuery = z.object({
   addresses: idList.optional(),
   memo: z.string().max(200).optional(),
   isWhitelist: z.boolean().optional(),
-  addressTypes: z.array(z.enum(ADDRESS_TYPES)).optional(),
+  addressTypes: spellingList.optional(),
   limit: pageLimit('cryptoAddresses').optional(),
   offset: offset.optional(),
 });
 
 /** Each fetch-all call names the job so that it can report progress and be cancelled. */
 export const job = { jobId, maxRows: z.number().int().min(1).max(1_000_000).optional() };
+
+/**
+ * A walk whose pages the caller takes from the job's `progress` events (issue 30): its first page
+ * is small, and its answer does not carry the rows again (`AllRows.streamed` says what the events
+ * carried); without it the answer holds every row and no event carries any.
+ */
+export const stream = { stream: z.boolean().optional() };

@@ -160,6 +160,11 @@ export interface AllRows<T> {
   total: number | null;
   /** Set when the walk hit its hard bound. */
   bound?: WalkBound;
+  /**
+   * A streamed walk (the call's `stream`): `items` is empty, its rows came on the job's `progress`
+   * events (`rows`, then `moved`), this many events carrying this many rows in all.
+   */
+  streamed?: { events: number; rows: number };
 }
 
 export interface ProgressEvent {
@@ -171,10 +176,17 @@ export interface ProgressEvent {
   pages: number;
   phase: 'running' | 'done' | 'cancelled' | 'failed';
   /**
-   * A walk that streams (issue 30): the rows the page just read kept, as the call's answer will
-   * hold them, so the view shows them before the walk ends. The answer stays the authority.
+   * A walk that streams (issue 30, the call's `stream`): the rows the page just read kept, shaped
+   * as the call's rows, so the view shows them before the walk ends. A list's answer then holds no
+   * rows (`AllRows.streamed`): these events are its rows. The activities stream their first page
+   * only, a preview (the rows stay in the main side's store).
    */
   rows?: unknown[];
+  /**
+   * A streamed walk: rows read again with a newer version (they moved during the walk), each to
+   * replace the row at `index` of the rows streamed before (counted from the walk's first row).
+   */
+  moved?: { index: number; row: unknown }[];
   /** An export: the rows written so far (`done` counts its bytes). */
   rowsWritten?: number;
   /** A long job's request budget: whether it waits for it and until when (shared/job-pacing.ts). */

@@ -56,6 +56,7 @@ import {
   cryptoAddressesQuery,
   id,
   job,
+  stream,
   jobId,
   limit,
   offset,
@@ -215,7 +216,9 @@ export const contract = {
     get: call<Loan>()(loanTarget),
     /** Every loan matching the filters (pages of 1,000) with `progress` events; cancel with `jobs.cancel`. */
     /** Every loan as a row (shared/loan-row.ts); `loans.get` reads one whole. */
-    listAll: call<AllRows<LoanRow>>()(loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId })),
+    listAll: call<AllRows<LoanRow>>()(
+      loanFilters.omit({ loanIds: true }).extend({ workspaceId, jobId, ...stream }),
+    ),
     /**
      * The two PATCHes that change nothing (src/shared/ltv-reads.ts): reads, sent once, not
      * journalled; the renderer shows the exact request (`estimateLtvRequest`) before it sends.
@@ -251,12 +254,12 @@ export const contract = {
   activities: {
     list: call<Page<Activity>>()(activitiesQuery),
     /** Walks every page (limit 1000) with `progress` events; cancel with `jobs.cancel`. */
-    listAll: call<AllRows<Activity>>()(activityFilters.extend({ workspaceId, ...job })),
+    listAll: call<AllRows<Activity>>()(activityFilters.extend({ workspaceId, ...job, ...stream })),
   },
   cryptoAddresses: {
     list: call<Page<CryptoAddress>>()(cryptoAddressesQuery),
     listAll: call<AllRows<CryptoAddress>>()(
-      cryptoAddressesQuery.omit({ limit: true, offset: true }).extend(job),
+      cryptoAddressesQuery.omit({ limit: true, offset: true }).extend({ ...job, ...stream }),
     ),
   },
   exports: {
@@ -280,7 +283,7 @@ export const contract = {
   /** Large results kept on the main side (src/main/row-model); the renderer reads windows of them. */
   rows: {
     /** Walks every activities page (limit 1000) into a store, with `progress`; cancel with `jobs.cancel`. */
-    loadActivities: call<LoadedRows>()(activityFilters.extend({ workspaceId, ...job })),
+    loadActivities: call<LoadedRows>()(activityFilters.extend({ workspaceId, ...job, ...stream })),
     /** Rows offset … offset+count-1 (count ≤ WINDOW_MAX_ROWS) of the store sorted by `sort`. */
     window: call<RowWindow<Activity>>()(rowWindowInput),
     release: call<{ released: boolean }>()(z.object({ storeId })),

@@ -14,6 +14,7 @@
  */
 import { z } from 'zod';
 import { Exact } from './decimal';
+import { formatUtcTime } from './time-text';
 import type { ExchangeActionType } from './platform/enums';
 
 const CLOID = /^0x[0-9a-fA-F]{32}$/;
@@ -316,6 +317,6 @@ export function describeExchangeAction(a: ExchangeAction): string {
     case 'scheduleCancel':
       return a.time === undefined
         ? 'Clear the scheduled cancel'
-        : `Cancel all orders at ${new Date(a.time).toISOString()}`;
+        : `Cancel all orders at ${formatUtcTime(a.time)}`;
   }
 }

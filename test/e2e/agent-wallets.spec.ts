@@ -10,10 +10,8 @@ import { RequestHistoryPage } from './pages/request-history';
 import { Shell } from './pages/shell';
 
 test('lists agent wallets with their statuses', async ({ app }) => {
-  const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
-  await shell.openTab('agent-wallets');
-  await view.wallets.waitReady();
+  await view.open();
   expect(await view.wallets.rowCount()).toBeGreaterThanOrEqual(3);
   const statuses = new Set(await view.wallets.columnTexts('status'));
   expect(statuses).toContain('active');
@@ -23,12 +21,10 @@ test('lists agent wallets with their statuses', async ({ app }) => {
 });
 
 test('submits an order from a template through the confirmation and shows the answer', async ({ app }) => {
-  const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
   const confirm = new ConfirmDialog(app);
   await view.submitTemplate('order');
-  await expect(confirm.environment).toHaveText('SANDBOX');
-  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await confirm.expectWorkspace('SANDBOX');
   await expect(confirm.detail('What it does')).toContainText('BUY 0.01 @ 30000');
   // The body is platform-facts' {action, nonce}: no portfolio id, the nonce set by the main side.
   await expect(confirm.field('action.type')).toHaveText('order');
@@ -58,7 +54,7 @@ test('submits an order from a template through the confirmation and shows the an
 test('invalid JSON is refused before anything is sent', async ({ app }) => {
   const shell = new Shell(app);
   const view = new AgentWalletsPage(app);
-  await shell.openTab('agent-wallets');
+  await view.open();
   await view.advanced.click();
   await view.json.fill('{"type": "order", "orders": [');
   await expect(view.invalid).toBeVisible();
@@ -78,7 +74,7 @@ test('invalid JSON is refused before anything is sent', async ({ app }) => {
 test('a refusal by the exchange shows its message and is recorded as refused', async ({ app }) => {
   const view = new AgentWalletsPage(app);
   const confirm = new ConfirmDialog(app);
-  await new Shell(app).openTab('agent-wallets');
+  await view.open();
   await view.advanced.click();
   // The template modifies order 123456789, which the exchange does not know: it answers status err.
   await view.template('modify').click();

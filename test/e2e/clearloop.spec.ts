@@ -9,8 +9,7 @@ test('pages on the server: next and previous show other rows and the platform pa
 }) => {
   const shell = new Shell(app);
   const view = new ClearLoopPage(app);
-  await shell.openTab('clearloop');
-  await view.table.waitReady();
+  await shell.openTab('clearloop', view.table);
   await expect(view.pageStatus).toHaveText('Page 1 of 3 · 300 items');
   await expect(view.table.root).toHaveAttribute('data-row-count', '100');
   await expect(view.prev).toBeDisabled();
@@ -45,8 +44,7 @@ test('pages on the server: next and previous show other rows and the platform pa
 
 test('sort order is the platform’s: newest or oldest first', async ({ app }) => {
   const view = new ClearLoopPage(app);
-  await new Shell(app).openTab('clearloop');
-  await view.table.waitReady();
+  await new Shell(app).openTab('clearloop', view.table);
   // A server-paged table does not sort one page on the client.
   await expect(view.table.header('createdAt')).toHaveAttribute('aria-sort', 'none');
   await expect(view.table.root.locator('button[data-testid="col-createdAt"]')).toHaveCount(0);
@@ -70,8 +68,7 @@ test('sort order is the platform’s: newest or oldest first', async ({ app }) =
 
 test('filters by action type and executed only; a filter change goes back to page 1', async ({ app }) => {
   const view = new ClearLoopPage(app);
-  await new Shell(app).openTab('clearloop');
-  await view.table.waitReady();
+  await new Shell(app).openTab('clearloop', view.table);
   await view.next.click();
   await expect(view.pageStatus).toContainText('Page 2 of');
 

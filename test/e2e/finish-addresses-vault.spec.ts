@@ -1,15 +1,17 @@
 /**
  * Issue 29, items 3 and 4. Addresses are shown whole where they are read (the address book's
  * detail: monospace, in groups of four, the first and last six emphasised, the copy unbroken) and
- * offered whole where they are cut (the table's tooltip). A locked vault is said to be locked —
+ * wherever they are confirmed (the exchange confirmation's vault address), and offered whole where they are cut (the table's tooltip). A locked vault is said to be locked —
  * "Vault locked — unlock" in the top bar, on the workspace card and in an error panel, each with
  * an inline passphrase prompt — never "No API key"; Set key is disabled while it is locked; and a
  * vault that locked itself for idle time says so.
  */
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { test as base, expect } from './support/fixtures';
-import { startConsoleServer } from './support/console-server';
+import type { Locator, Page } from '@playwright/test';
+import { expect } from './support/fixtures';
+import { vaultConsoleTest } from './support/vault-console';
 import { AddressBookPage } from './pages/address-book';
+import { AgentWalletsPage } from './pages/agent-wallets';
+import { ConfirmDialog } from './pages/confirm-dialog';
 import { Shell } from './pages/shell';
 import { WorkspacesPage } from './pages/workspaces';
 
@@ -18,46 +20,26 @@ const API_SECRET = 'e2e-vault-secret-0123456789abcdef';
 const PASSPHRASE = 'quartz lantern meadow orbit';
 const SECOND = 'Desk behind the vault';
 
-const test = base.extend<{ second: RunningSandbox }>({
-  // No Secret Service for this console, whatever the machine has: keys go to the vault.
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startConsoleServer({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
-    await use(server);
-    await server.stop();
-  },
-  // eslint-disable-next-line no-empty-pattern
-  second: async ({}, use) => {
-    const sandbox = await startSandbox({
-      seed: 7,
-      size: 'small',
-      apiKey: API_KEY,
-      apiSecret: API_SECRET,
-      rateLimit: false,
-    });
-    await use(sandbox);
-    await sandbox.close();
-  },
-});
+// No Secret Service for this console, whatever the machine has: keys go to the vault.
+const test = vaultConsoleTest({ seed: 7, apiKey: API_KEY, apiSecret: API_SECRET });
 
-test('item 3: the address book detail shows the address whole, grouped, its ends emphasised', async ({
-  app,
-}) => {
-  const view = new AddressBookPage(app);
-  await new Shell(app).openTab('address-book');
-  await view.table.waitReady();
-  const id = (await view.table.renderedIds())[0] ?? '';
-  // The table may cut the address; its tooltip holds all of it.
-  const cell = await view.table.cell(id, 'address');
-  const address = (await cell.locator('[title]').first().getAttribute('title')) ?? '';
-  expect(address.length).toBeGreaterThan(20);
+/** A vault address to confirm: mixed case, so that a cut or a case change would show. */
+const VAULT = '0x52908400098527886E0F7030069857D2E4169EE7';
 
-  await view.table.row(id).click();
-  const full = view.detail.getByTestId('address-full');
+/**
+ * `full` (a FullAddress) shows `address` whole: every character, in groups of four, the first and
+ * last six emphasised, monospace, wrapped and never clipped; its copy carries the unbroken value.
+ */
+async function expectWhole(
+  app: Page,
+  full: Locator,
+  address: string,
+  copyLabel = 'Copy address',
+): Promise<void> {
   await expect(full).toBeVisible();
   await expect(full).toHaveAttribute('data-address', address);
   const shown = await full.evaluate((el) => {
-    const groups = el.querySelector<HTMLElement>('[data-testid="address-full-groups"]');
+    const groups = el.querySelector<HTMLElement>('.full-address-groups');
     return {
       groups: Array.from(el.querySelectorAll('.full-address-group')).map((g) => g.textContent ?? ''),
       ends: Array.from(el.querySelectorAll('.full-address-end')).map((e) => e.textContent ?? ''),
@@ -78,10 +60,44 @@ test('item 3: the address book detail shows the address whole, grouped, its ends
   expect(shown.clipped).toBe(false);
   expect(shown.ellipsis).not.toBe('ellipsis');
   // The copy carries the whole, unbroken value.
-  await expect(full.getByTestId('copy-button')).toHaveAttribute('aria-label', `Copy address ${address}`);
+  const copy = full.getByTestId('copy-button');
+  await expect(copy).toHaveAttribute('aria-label', `${copyLabel} ${address}`);
   await app.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  await full.getByTestId('copy-button').click();
+  await copy.click();
   expect(await app.evaluate(() => navigator.clipboard.readText())).toBe(address);
+}
+
+test('item 3: the address book detail shows the address whole, grouped, its ends emphasised', async ({
+  app,
+}) => {
+  const view = new AddressBookPage(app);
+  await new Shell(app).openTab('address-book');
+  await view.table.waitReady();
+  const id = (await view.table.renderedIds())[0] ?? '';
+  // The table may cut the address; its tooltip holds all of it.
+  const cell = await view.table.cell(id, 'address');
+  const address = (await cell.locator('[title]').first().getAttribute('title')) ?? '';
+  expect(address.length).toBeGreaterThan(20);
+
+  await view.table.row(id).click();
+  await expectWhole(app, view.detail.getByTestId('address-full'), address);
+});
+
+test('item 3: the exchange confirmation shows the vault address it sends whole', async ({ app }) => {
+  const view = new AgentWalletsPage(app);
+  await view.open();
+  // The confirmation shows the vault address the request sends, whole, beside the exact body.
+  await view.advanced.click();
+  await view.template('order').click();
+  await view.composer.getByTestId('composer-vault').fill(VAULT);
+  await expect(view.valid).toBeVisible();
+  await view.submit.click();
+  const confirm = new ConfirmDialog(app);
+  await expect(confirm.root).toBeVisible();
+  const row = confirm.root.getByTestId('confirm-address-vaultAddress');
+  await expect(confirm.root.locator('dt', { hasText: 'Vault address' })).toBeVisible();
+  await expectWhole(app, row.getByTestId('confirm-address'), VAULT, 'Copy vault address');
+  await expect(confirm.root.getByTestId('confirm-body')).toContainText(`"vaultAddress":"${VAULT}"`);
 });
 
 test('item 4: a locked vault says so everywhere a key is needed, offers Unlock, and says it auto-locked', async ({

@@ -1,15 +1,23 @@
 /**
- * Issue 29, items 1, 2 and 7: one formatting module for every screen.
+ * Issue 29, items 1, 2, 7 and 10: one formatting module for every screen.
  *  1. Amounts: the loans table's Amount column is right-aligned with its points lined up (tabular
- *     figures), LTV is in %, ClearLoop's USD values keep 2 decimals.
+ *     figures), LTV is in % (one format: "51.28 %" in the table, the detail's bar and its
+ *     thresholds alike), ClearLoop's USD values keep 2 decimals.
  *  2. Times: every time shows its zone; the Workspaces tab switches UTC / local (kept over a
- *     reload); date filters take ISO text (yyyy-mm-dd), not mm/dd/yyyy.
+ *     reload); date filters take ISO text (yyyy-mm-dd), not mm/dd/yyyy; the main side's own text
+ *     (the exchange's "Cancel all orders at …") reads in the same format with its zone.
  *  7. A loan whose amounts come as JSON numbers (the sandbox's quirks mode) shows every field in
  *     its detail, marked, with human labels (raw key on hover) and units.
+ * 10. Filters do not refuse what the specification leaves open: a status seen in the loaded rows,
+ *     or typed, can be picked, marked "not a known spelling"; the platform decides.
  */
 import type { Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
+import type { SandboxQuirks } from '../../src/shared/sandbox-quirks';
 import type { ConsoleServer } from './support/console-server';
+import { reloadApp, setQuirks } from './support/sandbox-control';
+import { AgentWalletsPage } from './pages/agent-wallets';
+import { ConfirmDialog } from './pages/confirm-dialog';
 import { DataTable } from './pages/data-table';
 import { LoansPage } from './pages/loans';
 import { Shell } from './pages/shell';
@@ -20,23 +28,18 @@ test.use({ timezoneId: 'Europe/Paris' });
 const UTC_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/;
 const LOCAL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC\+0[12]:00$/;
 
-/** The embedded sandbox's control URL, read from the console's start-up log. */
-async function setQuirks(server: ConsoleServer, quirks: Record<string, unknown>): Promise<void> {
-  const base = /local sandbox \(\w+\) at (http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(server.output())?.[1];
-  if (base === undefined) throw new Error('the console did not log its sandbox address');
-  const res = await fetch(`${base}/sandbox/quirks`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.sandboxControlToken },
-    body: JSON.stringify(quirks),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
-
 async function openLoans(app: Page): Promise<LoansPage> {
   await new Shell(app).openTab('loans');
   const loans = new LoansPage(app);
   await loans.table.waitReady();
   return loans;
+}
+
+/** The Loans tab once the sandbox's quirks are set and the app has read everything again. */
+async function openLoansUnder(app: Page, server: ConsoleServer, quirks: SandboxQuirks): Promise<LoansPage> {
+  await setQuirks(server, quirks);
+  await reloadApp(app);
+  return openLoans(app);
 }
 
 test('amounts are right- and decimal-aligned, LTV is in %, USD values keep their cents', async ({ app }) => {
@@ -114,8 +117,7 @@ test('every time shows its zone; the Workspaces tab switches UTC and local, kept
   expect((hours(local[0] ?? '') - hours(firstUtc) + 24) % 24).toBeGreaterThanOrEqual(1);
 
   // The choice is kept over a reload.
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
+  await reloadApp(app);
   loans = await openLoans(app);
   for (const t of (await loans.table.columnTexts('maturityDate')).filter((x) => x !== '—'))
     expect(t).toMatch(LOCAL_TIME);
@@ -138,10 +140,7 @@ test('a loan sent with numbers for strings shows every field, marked, labelled, 
   app,
   server,
 }) => {
-  await setQuirks(server, { numbersForStrings: true });
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-  const loans = await openLoans(app);
+  const loans = await openLoansUnder(app, server, { numbersForStrings: true });
 
   // The table: LTV in % although it came as a number, marked.
   const ltvCell = loans.table.root.locator('[data-testid="loan-ltv"]:has([data-kind="number"])').first();
@@ -181,4 +180,72 @@ test('a loan sent with numbers for strings shows every field, marked, labelled, 
   await expect(period.locator('[data-raw]')).toHaveAttribute('title', /sent: 86400000/);
   await expect(extra.locator('[data-key="marginCallThreshold"]')).toHaveText('Margin call LTV');
   await expect(extra.getByTestId('loan-extra-marginCallThreshold')).toHaveText(/^\d{1,3}\.\d{2} %$/);
+});
+
+test('item 1: LTV reads in one percent format in the table, the detail bar and its thresholds', async ({
+  app,
+}) => {
+  const loans = await openLoans(app);
+  await loans.filterStatuses(['active']);
+  let id = '';
+  let inTable = '';
+  for (const candidate of await loans.table.renderedIds()) {
+    const text = (await (await loans.table.cell(candidate, 'debtRatio')).innerText()).trim();
+    if (text !== '—' && text !== '') {
+      [id, inTable] = [candidate, text];
+      break;
+    }
+  }
+  expect(inTable).toMatch(/^\d{1,3}\.\d{2} %$/);
+  await loans.table.row(id).click();
+  const bar = loans.detail.getByTestId('ltv-bar');
+  await expect(bar.locator('.ltv-legend strong')).toHaveText(inTable);
+  await expect(bar.locator('.ltv-legend .muted')).toHaveText(
+    /^margin call (\d{1,3}\.\d{2} %|—) · default (\d{1,3}\.\d{2} %|—)$/,
+  );
+  await expect(bar).not.toContainText(/\d%/);
+});
+
+test('item 2: the main side writes times in the one format with its zone (was ISO)', async ({ app }) => {
+  const view = new AgentWalletsPage(app);
+  await view.open();
+  await view.advanced.click();
+  await view.json.fill(JSON.stringify({ type: 'scheduleCancel', time: Date.UTC(2026, 10, 27, 18, 5, 9) }));
+  await expect(view.valid).toBeVisible();
+  await view.submit.click();
+  const confirm = new ConfirmDialog(app);
+  // Written by src/shared/exchange-actions.ts on the main side; UTC whatever the browser's zone.
+  await expect(confirm.target).toHaveText('Exchange (Cancel all orders at 2026-11-27 18:05:09 UTC)');
+  await expect(confirm.target).not.toContainText('T18:05');
+});
+
+test('item 10: an open filter offers statuses seen in the loaded rows and takes a typed one, with a warning', async ({
+  app,
+  server,
+}) => {
+  // Half the loans carry the status "on-hold", which the specification does not list.
+  const loans = await openLoansUnder(app, server, { unknownEnums: true });
+  await app.getByTestId('filter-statuses').click();
+  const menu = app.getByTestId('filter-statuses-menu');
+  await expect(menu.locator('label[data-known="false"]', { hasText: 'on-hold' })).toHaveText(
+    'on-hold (not a known spelling)',
+  );
+  await expect(menu.getByRole('checkbox', { name: 'on-hold (not a known spelling)' })).not.toBeChecked();
+  await expect(menu.getByRole('checkbox', { name: 'active', exact: true })).toBeVisible();
+
+  // Another value, typed: offered with the same mark, picked with Enter.
+  const search = menu.getByTestId('filter-statuses-search');
+  await search.fill('frozen');
+  await expect(menu.getByTestId('filter-statuses-add')).toHaveText('Add “frozen” (not a known spelling)');
+  await search.press('Enter');
+  await expect(menu.getByRole('checkbox', { name: 'frozen (not a known spelling)' })).toBeChecked();
+  await app.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(app.getByTestId('filter-statuses-warning')).toHaveText(
+    '⚠ frozen: not a known spelling; sent as typed, the platform decides',
+  );
+  // The console sent it: the answer is the platform's (this sandbox lists no "frozen"), not a refusal
+  // of the console's own.
+  await expect(loans.table.errorBanner).toHaveAttribute('data-code', 'bad-request');
+  await expect(loans.table.errorBanner).toContainText('frozen');
 });

@@ -48,7 +48,7 @@ test('the LTV calculator starts from the selected loan and answers with an LTV i
   await dry.getByTestId('dry-submit').click();
   const result = dry.getByTestId('dry-result');
   // The posted collateral was sized for 50 %: the answer reads as a percentage with its status.
-  await expect(result.getByTestId('dry-result-ltv')).toHaveText(/^LTV (49\.99|50\.00|50\.01)%$/);
+  await expect(result.getByTestId('dry-result-ltv')).toHaveText(/^LTV (49\.99|50\.00|50\.01) %$/);
   await expect(result.locator('p').first()).toContainText('healthy');
   await expect(result.getByTestId('dry-result-bar').getByRole('meter')).toBeVisible();
   await expect(result).not.toContainText('"ltv"', { useInnerText: true });
@@ -59,7 +59,7 @@ test('the LTV calculator starts from the selected loan and answers with an LTV i
   await expect(dry.getByTestId('dry-request-body')).toContainText('"targetLtv":"0.25"');
   await dry.getByTestId('dry-submit').click();
   await expect(result.getByTestId('dry-result-topup')).toHaveText(
-    /^Collateral to add: [\d,]+\.\d+ (BTC|ETH) to reach an LTV of 25\.00%\.$/,
+    /^Collateral to add: [\d,]+\.\d+ (BTC|ETH) to reach an LTV of 25\.00 %\.$/,
   );
 });
 

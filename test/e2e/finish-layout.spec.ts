@@ -2,7 +2,8 @@
  * Issue 29, item 8 (keyboard and layout): menus take focus and give it back, a skip link passes the
  * table's header buttons, the tab bar overflows into a More menu instead of cutting tabs off, the
  * top bar fits on one line at 1280 px, the detail pane is a split resizable from the keyboard whose
- * width is kept, the key columns stay in view beside it, and the guard meters explain themselves.
+ * width is kept, the key columns stay in view beside it, the guard meters explain themselves, and
+ * every settings panel uses the one form layout.
  */
 import type { Locator, Page } from '@playwright/test';
 import { test, expect } from './support/fixtures';
@@ -136,4 +137,106 @@ test('the guard meters explain the platform limits on focus', async ({ app }) =>
   await expect(tip).toContainText('At 30 the platform locks the key out');
   await expect(auth).toHaveAccessibleDescription(/Failed authentications with this API key in the last hour/);
   await expect(app.getByTestId('guard-requests')).toHaveAccessibleDescription(/429/);
+});
+
+/**
+ * What breaks the settings panels' one layout (Form `layout`, ButtonRow), in a panel: a form with
+ * no layout, a button outside the one button row (a table row's own button aside), a primary
+ * button that is not first in its row, a field whose label is not above it, a checkbox or radio
+ * button not on its label's row. Also the gap of each button row, to compare across panels.
+ */
+async function layoutOf(panel: Locator): Promise<{ problems: string[]; gaps: string[] }> {
+  await expect(panel).toBeVisible();
+  return panel.evaluate((root) => {
+    const problems: string[] = [];
+    const name = (e: Element) =>
+      e.getAttribute('data-testid') ??
+      e.getAttribute('aria-label') ??
+      (e.textContent ?? '').trim().slice(0, 40);
+    const shown = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 1 && r.height > 1;
+    };
+    const forms = [...(root.matches('form') ? [root] : []), ...root.querySelectorAll('form')];
+    for (const form of forms) {
+      if (!form.matches('.form-grid, .form-row')) problems.push(`form "${name(form)}" has no layout`);
+    }
+    for (const button of root.querySelectorAll('button, label.btn')) {
+      if (!shown(button) || button.closest('table, summary')) continue;
+      if (!button.closest('.form-actions'))
+        problems.push(`button "${name(button)}" is outside the button row`);
+    }
+    const gaps: string[] = [];
+    for (const row of root.querySelectorAll('.form-actions')) {
+      gaps.push(getComputedStyle(row).columnGap);
+      const buttons = [...row.querySelectorAll('button, label.btn')];
+      const primary = buttons.find((b) => b.classList.contains('primary'));
+      if (primary && primary !== buttons[0])
+        problems.push(`primary "${name(primary)}" is not first in its row`);
+    }
+    for (const input of root.querySelectorAll('input, select, textarea')) {
+      const label = input.closest('label');
+      const type = input.getAttribute('type');
+      // A label only a screen reader reads (a unit beside its amount) has no place on screen.
+      if (!label || !shown(input) || type === 'file' || label.querySelector(':scope > .sr-only')) continue;
+      const i = input.getBoundingClientRect();
+      const l = label.getBoundingClientRect();
+      if (type === 'checkbox' || type === 'radio') {
+        // Beside its label: the label is one row, as high as the box or its text line.
+        const beside = Math.abs((i.top + i.bottom) / 2 - (l.top + l.bottom) / 2) <= 4 && l.height < 2 * 16;
+        if (!beside) problems.push(`${type} "${name(input)}" is not beside its label`);
+      } else if (i.top - l.top < 8) {
+        problems.push(`field "${name(input)}" has its label beside it, not above`);
+      }
+    }
+    return { problems, gaps };
+  });
+}
+
+test('every settings panel uses the one form layout: fields, checkboxes and one button row', async ({
+  app,
+}) => {
+  await app.setViewportSize(SMALL);
+  const shell = new Shell(app);
+  const gaps: string[] = [];
+  const check = async (what: string, panel: Locator) => {
+    const found = await layoutOf(panel);
+    expect(found.problems, what).toEqual([]);
+    gaps.push(...found.gaps);
+  };
+
+  await shell.openTab('workspaces');
+  const view = app.getByTestId('workspaces-view');
+  for (const id of [
+    'keychain-panel',
+    'add-workspace-form',
+    'operator-name-setting',
+    'time-zone-setting',
+    'update-settings',
+  ]) {
+    await check(id, view.getByTestId(id));
+  }
+  // A radio button beside its label is what the time zone setting is made of: not vacuous.
+  await expect(view.getByTestId('time-zone-setting').locator('input[type="radio"]')).toHaveCount(2);
+
+  const card = view.getByTestId('workspace-card').first();
+  await card.getByTestId('edit-workspace').click();
+  await check('workspace settings', card.getByTestId('workspace-settings-form'));
+  await card.getByTestId('price-sheet-toggle').click();
+  await expect(card.getByTestId('price-sheet-origin')).toBeVisible();
+  await check('price sheet', card.getByTestId('price-sheet'));
+
+  await shell.openTab('risk');
+  await check('risk watch settings', app.getByTestId('risk-settings'));
+
+  await shell.openTab('journal');
+  await app.getByTestId('journal-export-start').click();
+  await expect(app.getByTestId('journal-export-path')).toBeVisible();
+  await check('journal export', app.getByTestId('journal-export'));
+
+  await shell.openTab('webhooks');
+  await check('webhook receiver', app.getByTestId('webhook-receiver').locator('form'));
+
+  expect(gaps.length).toBeGreaterThan(6);
+  expect(new Set(gaps), 'one spacing in every button row').toEqual(new Set([gaps[0]]));
 });

@@ -14,11 +14,9 @@
  */
 import { createServer, type AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
-import type { ActionResult, PreparedAction } from '../../src/shared/actions';
-import type { CopperApi } from '../../src/shared/contract';
-import type { Result } from '../../src/shared/result';
 import { test, expect } from './support/fixtures';
 import { addFault } from './support/platform-request';
+import { createWorkspaceWithKey, executeWithPhrases } from './support/bridge-workspace';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ActionNotice } from './pages/action-notice';
 import { ConfirmDialog } from './pages/confirm-dialog';
@@ -27,25 +25,37 @@ import { Shell } from './pages/shell';
 
 const baseUrlOf = async (app: Page) => (await new Shell(app).workspaceName.getAttribute('title')) ?? '';
 
-/** Makes the next PATCH of a loan reach the sandbox, take effect, and lose its answer. */
-const loseNextLoanAnswer = async (app: Page) =>
-  addFault(await baseUrlOf(app), {
+/** The status a seeded loan is in when each kind sent here applies to it. */
+const APPLIES_IN = {
+  'loans.approve': 'awaiting-approval',
+  'loans.confirmExternalDisbursement': 'disbursing',
+};
+
+/**
+ * Opens the seeded loan and sends `kind` from it (through its form when it has one), with the
+ * PATCH reaching the sandbox, taking effect, and losing its answer: the outcome is unknown.
+ */
+async function sendWithLostAnswer(app: Page, kind: keyof typeof APPLIES_IN, externalId: string) {
+  const loans = new LoansPage(app);
+  const confirm = new ConfirmDialog(app);
+  await loans.openSeeded(externalId, APPLIES_IN[kind]);
+  await addFault(await baseUrlOf(app), {
     method: 'PATCH',
     pathPrefix: '/organizations/',
     mode: 'drop-after-commit',
     times: 1,
   });
+  await loans.action(kind).click();
+  if (kind !== 'loans.approve') await loans.review.click();
+  await confirm.submit.click();
+  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
+  return { loans, confirm };
+}
 
 test('Check now settles the action: the title, tone and text follow, and nothing says "unknown" after', async ({
   app,
 }) => {
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
-  await loans.openSeeded('sandbox-approve-lend-1', 'awaiting-approval');
-  await loseNextLoanAnswer(app);
-  await loans.action('loans.approve').click();
-  await confirm.submit.click();
-  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
+  const { confirm } = await sendWithLostAnswer(app, 'loans.approve', 'sandbox-approve-lend-1');
   await expect(confirm.outcomeTitle).toHaveText('Outcome unknown');
   // Said once, not twice.
   expect((await confirm.outcome.innerText()).match(/Do not send it again/g)).toHaveLength(1);
@@ -64,14 +74,8 @@ test('Check now settles the action: the title, tone and text follow, and nothing
 test('the unknown-actions list shows the verdict when it settles, and keeps it until closed', async ({
   app,
 }) => {
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
   const notice = new ActionNotice(app);
-  await loans.openSeeded('sandbox-approve-lend-2', 'awaiting-approval');
-  await loseNextLoanAnswer(app);
-  await loans.action('loans.approve').click();
-  await confirm.submit.click();
-  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
+  const { loans, confirm } = await sendWithLostAnswer(app, 'loans.approve', 'sandbox-approve-lend-2');
   await confirm.close.click();
 
   await notice.button.click();
@@ -154,6 +158,28 @@ test('while the platform has not answered, the dialog says until when, and can g
   await expect(loans.detailStatus).not.toHaveText('awaiting-approval');
 });
 
+/**
+ * Reloads the console, switches to the workspace made through the bridge, and sends an exchange
+ * "scheduleCancel" from its template to the confirmation, which it returns.
+ */
+async function composeScheduleCancel(
+  app: Page,
+  workspaceId: string,
+  organizationId: string,
+): Promise<ConfirmDialog> {
+  const shell = new Shell(app);
+  await app.reload();
+  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached' });
+  await shell.switchTo(workspaceId, organizationId);
+  const view = new AgentWalletsPage(app);
+  await shell.openTab('agent-wallets');
+  await view.advanced.click();
+  await view.template('scheduleCancel').click();
+  await expect(view.valid).toBeVisible();
+  await view.submit.click();
+  return new ConfirmDialog(app);
+}
+
 /** A loopback port nothing listens on (just closed): a connection to it is refused. */
 async function closedPort(): Promise<number> {
   const server = createServer();
@@ -164,39 +190,17 @@ async function closedPort(): Promise<number> {
 }
 
 test('a connection refused before the request left is "Not sent", not "Refused"', async ({ app }) => {
-  const shell = new Shell(app);
   const baseUrl = `http://127.0.0.1:${await closedPort()}/platform`;
-  const workspaceId = await app.evaluate(async (baseUrl) => {
-    const api = (window as unknown as { copper: CopperApi }).copper;
-    const vault = await api.keychain.status({});
-    if (vault.ok && !vault.value.osKeychainAvailable && !vault.value.vault.exists)
-      await api.keychain.createVault({ passphrase: 'quartz-lantern-orbit-meadow-7193' });
-    // Nothing listens there: the connection is refused before anything is sent.
-    const ws = await api.workspaces.create({
-      name: 'Nowhere desk',
-      environment: 'sandbox',
-      organizationId: 'org-nowhere',
-      baseUrl,
-    });
-    if (!ws.ok) throw new Error(ws.error.message);
-    const key = await api.keychain.setKey({
-      workspaceId: ws.value.id,
-      apiKey: 'k',
-      apiSecret: 's-nowhere-e2e',
-    });
-    if (!key.ok) throw new Error(key.error.message);
-    return ws.value.id;
-  }, baseUrl);
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached' });
-  await shell.switchTo(workspaceId, 'org-nowhere');
-  const view = new AgentWalletsPage(app);
-  const confirm = new ConfirmDialog(app);
-  await shell.openTab('agent-wallets');
-  await view.advanced.click();
-  await view.template('scheduleCancel').click();
-  await expect(view.valid).toBeVisible();
-  await view.submit.click();
+  // Nothing listens there: the connection is refused before anything is sent.
+  const workspaceId = await createWorkspaceWithKey(app, {
+    name: 'Nowhere desk',
+    environment: 'sandbox',
+    organizationId: 'org-nowhere',
+    baseUrl,
+    apiKey: 'k',
+    apiSecret: 's-nowhere-e2e',
+  });
+  const confirm = await composeScheduleCancel(app, workspaceId, 'org-nowhere');
   await confirm.submit.click();
   await expect(confirm.outcome).toHaveAttribute('data-outcome', 'not-sent');
   await expect(confirm.outcomeTitle).toHaveText('Not sent');
@@ -204,14 +208,11 @@ test('a connection refused before the request left is "Not sent", not "Refused"'
 });
 
 test('an action form that no longer applies closes with a line saying why', async ({ app }) => {
-  const loans = new LoansPage(app);
-  const confirm = new ConfirmDialog(app);
-  await loans.openSeeded('sandbox-disburse-lend-1', 'disbursing');
-  await loseNextLoanAnswer(app);
-  await loans.action('loans.confirmExternalDisbursement').click();
-  await loans.review.click();
-  await confirm.submit.click();
-  await expect(confirm.outcome).toHaveAttribute('data-outcome', 'unknown');
+  const { loans, confirm } = await sendWithLostAnswer(
+    app,
+    'loans.confirmExternalDisbursement',
+    'sandbox-disburse-lend-1',
+  );
   await confirm.checkNow.click();
   await expect(confirm.checkResult).toHaveAttribute('data-settled', 'done');
   await confirm.close.click();
@@ -236,53 +237,19 @@ test('focus returns to the control that opened the confirmation', async ({ app }
 test('production: the phrase is the workspace name, typed in a labelled input; the main side checks it', async ({
   app,
 }) => {
-  const shell = new Shell(app);
-  const made = await app.evaluate(async () => {
-    const api = (window as unknown as { copper: CopperApi }).copper;
-    const vault = await api.keychain.status({});
-    if (vault.ok && !vault.value.osKeychainAvailable && !vault.value.vault.exists)
-      await api.keychain.createVault({ passphrase: 'quartz-lantern-orbit-meadow-7193' });
-    const ws = await api.workspaces.create({
-      name: 'Lisbon desk',
-      environment: 'production',
-      organizationId: 'org-prod-e2e',
-    });
-    if (!ws.ok) throw new Error(ws.error.message);
-    const key = await api.keychain.setKey({
-      workspaceId: ws.value.id,
-      apiKey: 'k-prod',
-      apiSecret: 's-prod-e2e',
-    });
-    if (!key.ok) throw new Error(key.error.message);
-    // An exchange action needs no read to prepare: nothing leaves this machine.
-    const prepared = (await api.actions.prepare({
-      workspaceId: ws.value.id,
-      action: { kind: 'exchange.submit', action: { type: 'scheduleCancel' } },
-    })) as Result<PreparedAction>;
-    if (!prepared.ok) throw new Error(prepared.error.message);
-    // The old constant word is refused by the main side.
-    const old = (await api.actions.execute({
-      id: prepared.value.id,
-      phrase: 'production',
-    })) as Result<ActionResult>;
-    return {
-      id: ws.value.id,
-      phraseRequired: prepared.value.phraseRequired,
-      old: old.ok ? 'sent' : old.error.code,
-    };
+  const workspaceId = await createWorkspaceWithKey(app, {
+    name: 'Lisbon desk',
+    environment: 'production',
+    organizationId: 'org-prod-e2e',
+    apiKey: 'k-prod',
+    apiSecret: 's-prod-e2e',
   });
+  // The old constant word is refused by the main side.
+  const made = await executeWithPhrases(app, workspaceId, ['production']);
   expect(made.phraseRequired).toBe('Lisbon desk');
-  expect(made.old).toBe('confirmation-required');
+  expect(made.answers).toEqual(['confirmation-required']);
 
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached' });
-  await shell.switchTo(made.id, 'org-prod-e2e');
-  const view = new AgentWalletsPage(app);
-  const confirm = new ConfirmDialog(app);
-  await shell.openTab('agent-wallets');
-  await view.advanced.click();
-  await view.template('scheduleCancel').click();
-  await view.submit.click();
+  const confirm = await composeScheduleCancel(app, workspaceId, 'org-prod-e2e');
   const phrase = confirm.phraseInput;
   await expect(phrase).toBeFocused();
   await expect(confirm.root).toContainText('Lisbon desk');

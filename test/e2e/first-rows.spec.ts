@@ -7,6 +7,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { startConsoleServer, type ConsoleServer } from './support/console-server';
+import { ActivitiesPage } from './pages/activities';
 import { AddressBookPage } from './pages/address-book';
 import { Shell } from './pages/shell';
 
@@ -15,6 +16,9 @@ const PAGE_DELAY_MS = 800;
 /** Addresses per page the sandbox serves, whatever the console asks for. */
 const PAGE_ROWS = 20;
 const ADDRESSES = 200;
+/** The small sandbox's activities, served at most 500 a page, each page late: 6+ pages. */
+const ACTIVITIES = 2000;
+const ACTIVITY_PAGE_ROWS = 500;
 
 /** The embedded sandbox's control URL, read from the console's start-up log. */
 function controlUrl(server: ConsoleServer): string {
@@ -35,6 +39,12 @@ async function control(server: ConsoleServer, path: string, body: unknown, statu
 async function slowAddressPages(server: ConsoleServer): Promise<void> {
   await control(server, '/page-sizes', { cryptoAddresses: { max: PAGE_ROWS, over: 'cap' } }, 200);
   const delay = { method: 'GET', pathPrefix: '/crypto-addresses', mode: 'delay-after-commit' };
+  await control(server, '/faults', { ...delay, delayMs: PAGE_DELAY_MS, times: 1000 }, 201);
+}
+
+async function slowActivityPages(server: ConsoleServer): Promise<void> {
+  await control(server, '/page-sizes', { activities: { max: ACTIVITY_PAGE_ROWS, over: 'cap' } }, 200);
+  const delay = { method: 'GET', pathPrefix: '/organizations', mode: 'delay-after-commit' };
   await control(server, '/faults', { ...delay, delayMs: PAGE_DELAY_MS, times: 1000 }, 201);
 }
 
@@ -115,4 +125,25 @@ test('a sort applied during the walk is still applied once every row is in', asy
   const after = await book.table.columnTexts('name');
   const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
   expect(collator.compare(after[0] ?? '', during[0] ?? '')).toBeGreaterThanOrEqual(0);
+});
+
+test('activities: the first page is on screen while the store fills, then every row', async ({ page }) => {
+  await slowActivityPages(server);
+  await page.goto(server.url);
+  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 60_000 });
+  const view = new ActivitiesPage(page);
+  await new Shell(page).openTab('activities');
+  // A walk of its own (the tab may have loaded already while the page started).
+  await expect(view.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await view.load.click();
+  const partial = page.getByTestId('activities-progress-partial');
+  await expect(partial).toBeVisible({ timeout: 20_000 });
+  await expect(view.table.root).toHaveAttribute('data-status', 'loading');
+  await expect(view.table.rows.first()).toBeVisible();
+  await expect(partial).toContainText(
+    new RegExp(`^[\\d,]+ of about ${ACTIVITIES.toLocaleString('en-US')} loaded · \\d+ requests?\\.`),
+  );
+  await expect(view.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
+  await expect(view.table.root).toHaveAttribute('data-row-count', String(ACTIVITIES));
+  await expect(partial).toHaveCount(0);
 });

@@ -7,11 +7,11 @@
  * every place: `window.__pwned` unset, no element of theirs in the app root, no page error; each
  * string is found by its text and its textContent is exact. Every (string × place) is tallied.
  */
-import type { Page } from '@playwright/test';
 import type { CopperApi } from '../../src/shared/contract';
 import type { CryptoAddress } from '../../src/shared/platform/resources';
 import { HOSTILE_TEXTS } from '../../src/sandbox/data/types';
-import { test, expect } from './support/fixtures';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from './support/fixtures';
 import {
   CREATED_NAMES,
   Tally,
@@ -44,22 +44,30 @@ const labelOf = (text: string): string => JSON.stringify(text.length > 40 ? `${t
 const inCell = (cell: Parameters<typeof expectShownAsText>[0], text: string) =>
   expectShownAsText(cell, text, isPlain(text) ? {} : { find: fragment(text) });
 
-/** What each test starts from: the watches `expectInert` reads, the shell, and the tally of checks. */
-function watch(app: Page, pageErrors: string[]) {
-  return { seen: { pageErrors, dialogs: watchDialogs(app) }, shell: new Shell(app), tally: new Tally() };
-}
+/**
+ * What each test starts from (with 90 s to run): the console's page, the watches `expectInert`
+ * reads, the shell, and the tally of checks.
+ */
+const test = base.extend<{
+  watched: { app: Page; seen: Parameters<typeof expectInert>[1]; shell: Shell; tally: Tally };
+}>({
+  watched: async ({ app, pageErrors }, use, testInfo) => {
+    testInfo.setTimeout(90_000);
+    await use({
+      app,
+      seen: { pageErrors, dialogs: watchDialogs(app) },
+      shell: new Shell(app),
+      tally: new Tally(),
+    });
+  },
+});
 
 test('names made through the sandbox are text in the payload viewer, address book and activities', async ({
-  app,
-  pageErrors,
+  watched: { app, seen, shell, tally },
 }) => {
-  test.setTimeout(90_000);
-  const { seen, shell, tally } = watch(app, pageErrors);
-
   // Webhooks: the sandbox subscribed first, so each created address arrives as an event.
   const hooks = new WebhooksPage(app);
-  await shell.openTab('webhooks');
-  await hooks.table.waitReady();
+  await shell.openTab('webhooks', hooks.table);
   await hooks.startReceiver();
   await hooks.subscribeSandbox();
   const controlUrl = await hooks.sandboxControlUrl();
@@ -91,8 +99,7 @@ test('names made through the sandbox are text in the payload viewer, address boo
 
   // Address book: the created addresses and the seeded hostile ones, list and detail.
   const book = new AddressBookPage(app);
-  await shell.openTab('address-book');
-  await book.table.waitReady();
+  await shell.openTab('address-book', book.table);
   const workspaceId = await shell.activeWorkspaceId();
   const seeded = await app.evaluate(
     async ({ workspaceId, hostile }) => {
@@ -141,8 +148,7 @@ test('names made through the sandbox are text in the payload viewer, address boo
 
   // Activities: the sandbox logged each creation with the name in the description (newest first).
   const activities = new ActivitiesPage(app);
-  await shell.openTab('activities');
-  await activities.table.waitReady();
+  await shell.openTab('activities', activities.table);
   for (const name of CREATED_NAMES) {
     const description = `Crypto address ${name.text} added`;
     await expectShownAsText(
@@ -158,16 +164,11 @@ test('names made through the sandbox are text in the payload viewer, address boo
 });
 
 test('seeded hostile text is text in activities, portfolios and wallets, loans and agent wallets', async ({
-  app,
-  pageErrors,
+  watched: { app, seen, shell, tally },
 }) => {
-  test.setTimeout(90_000);
-  const { seen, shell, tally } = watch(app, pageErrors);
-
   // Activities: every hostile text the sandbox seeds leads some descriptions; search finds them.
   const activities = new ActivitiesPage(app);
-  await shell.openTab('activities');
-  await activities.table.waitReady();
+  await shell.openTab('activities', activities.table);
   for (const text of HOSTILE_TEXTS) {
     await activities.search.fill(fragment(text));
     await activities.applyAndLoad();
@@ -179,8 +180,7 @@ test('seeded hostile text is text in activities, portfolios and wallets, loans a
 
   // Portfolios & wallets: hostile portfolio names in the table, the filter's options, the wallets.
   const view = new PortfoliosWalletsPage(app);
-  await shell.openTab('portfolios-wallets');
-  await view.portfolios.waitReady();
+  await shell.openTab('portfolios-wallets', view.portfolios);
   const names = [HOSTILE_TEXTS[1] ?? '', 'Treasury, "Main"\nsecond line – 日本語'];
   for (const name of names) {
     await inCell(view.portfolios.root, name);
@@ -212,8 +212,7 @@ test('seeded hostile text is text in activities, portfolios and wallets, loans a
 
   // Agent wallets: one active wallet is named with markup.
   const agents = new AgentWalletsPage(app);
-  await shell.openTab('agent-wallets');
-  await agents.wallets.waitReady();
+  await agents.open();
   await expectShownAsText(agents.wallets.root, HOSTILE_TEXTS[0] ?? '');
   tally.add(labelOf(HOSTILE_TEXTS[0] ?? ''), 'agent wallets');
   await expectInert(app, seen, 'agent wallets');

@@ -301,12 +301,12 @@ test('estimate LTV: unchanged inputs give the current LTV, a doubled amount doub
   );
   await estimate.getByTestId('estimate-submit').click();
   const result = estimate.getByTestId('estimate-result');
-  await expect(result).toContainText('Current 50.00%');
-  await expect(result).toContainText('Estimated 50.00%');
+  await expect(result).toContainText('Current 50.00 %');
+  await expect(result).toContainText('Estimated 50.00 %');
 
   await estimate.getByTestId('estimate-amount').fill('36726000');
   await estimate.getByTestId('estimate-submit').click();
-  await expect(result).toContainText('Estimated 100.00%');
+  await expect(result).toContainText('Estimated 100.00 %');
   await expect(result).toContainText('default');
   // An estimate changes nothing.
   await expect(loans.detailStatus).toHaveText(status);
@@ -337,7 +337,7 @@ test('LTV dry-run calculator: LTV of a loan against collateral, and the collater
   );
   await dry.getByTestId('dry-submit').click();
   // 32,500 USD against 1 BTC at 65,000 USD.
-  await expect(dry.getByTestId('dry-result-ltv')).toHaveText('LTV 50.00%');
+  await expect(dry.getByTestId('dry-result-ltv')).toHaveText('LTV 50.00 %');
   await body.fill(
     JSON.stringify({
       loanAmount: '32500',
@@ -350,7 +350,7 @@ test('LTV dry-run calculator: LTV of a loan against collateral, and the collater
   await dry.getByTestId('dry-submit').click();
   // Reaching 25% needs 130,000 USD of collateral: one more BTC.
   await expect(dry.getByTestId('dry-result-topup')).toHaveText(
-    /^Collateral to add: 1(\.0+)? BTC to reach an LTV of 25\.00%\.$/,
+    /^Collateral to add: 1(\.0+)? BTC to reach an LTV of 25\.00 %\.$/,
   );
   await body.fill('{"loanAmount": 12,5}');
   await expect(dry.getByTestId('dry-body-error')).toContainText('Not valid JSON');

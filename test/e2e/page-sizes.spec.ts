@@ -26,17 +26,22 @@ async function setPageSizes(server: ConsoleServer, rules: unknown): Promise<void
   expect(res.status, await res.text()).toBe(200);
 }
 
-async function loadEveryActivity(app: Page): Promise<void> {
+/**
+ * Sets the sandbox's rule for pages of activities, reloads the console, loads every activity and
+ * opens the workspace's settings; returns the settings' list of page sizes.
+ */
+async function walkUnder(app: Page, server: ConsoleServer, rule: { max: number; over: 'cap' | 'refuse' }) {
+  await setPageSizes(server, { activities: rule });
+  await app.reload();
+  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
   const view = new ActivitiesPage(app);
-  await new Shell(app).openTab('activities');
-  await view.table.waitReady();
+  const shell = new Shell(app);
+  await shell.openTab('activities', view.table);
   await view.applyAndLoad();
   // Every one of the small sandbox's 2,000 activities, each once (the table keeps them by id).
   await expect(view.table.root).toHaveAttribute('data-row-count', '2000');
-}
 
-async function openSettings(app: Page) {
-  await new Shell(app).openTab('workspaces');
+  await shell.openTab('workspaces');
   const card = new WorkspacesPage(app).card('Local sandbox');
   await card.getByTestId('edit-workspace').click();
   return card.getByTestId('page-sizes');
@@ -46,12 +51,7 @@ test('a platform that caps pages silently still yields every row once, and the c
   app,
   server,
 }) => {
-  await setPageSizes(server, { activities: { max: 1000, over: 'cap' } });
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-  await loadEveryActivity(app);
-
-  const panel = await openSettings(app);
+  const panel = await walkUnder(app, server, { max: 1000, over: 'cap' });
   await expect(panel.getByTestId('page-size-activities')).toContainText('1,000');
   await expect(panel.getByTestId('page-size-activities')).toContainText(
     'sent at most 1,000 rows when asked for 10,000',
@@ -64,12 +64,10 @@ test('a platform that answers 400 above 1,000: the walk falls back, every row on
   app,
   server,
 }) => {
-  await setPageSizes(server, { activities: { max: 1000, over: 'refuse' } });
-  await app.reload();
-  await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-  await loadEveryActivity(app);
-  const panel = await openSettings(app);
+  const panel = await walkUnder(app, server, { max: 1000, over: 'refuse' });
+  // The streamed walk's first request asks for 100 rows (FIRST_PAGE_ROWS), and a walk never asks
+  // past its 10,000-row bound: the large page refused is the second, of 9,900.
   await expect(panel.getByTestId('page-size-activities')).toContainText(
-    'refused 10,000 rows a page (HTTP 400); asks for 1,000',
+    'refused 9,900 rows a page (HTTP 400); asks for 1,000',
   );
 });

@@ -6,11 +6,12 @@
  * side, even when the bridge is called directly.
  */
 import type { Page } from '@playwright/test';
-import type { ActionResult, PreparedAction } from '../../src/shared/actions';
+import type { ActionResult } from '../../src/shared/actions';
 import type { CopperApi } from '../../src/shared/contract';
 import type { Result } from '../../src/shared/result';
 import { test as base, expect } from './support/fixtures';
 import { resolvedColour } from './support/colours';
+import { createWorkspaceWithKey, executeWithPhrases } from './support/bridge-workspace';
 import type { ConsoleServer } from './support/console-server';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
@@ -177,38 +178,15 @@ test('a prepared action is sent at most once: a second execute of its id is refu
 test('a production workspace refuses execute without the phrase, called through the bridge directly', async ({
   app,
 }) => {
-  const outcome = await app.evaluate(async () => {
-    const api = (window as unknown as { copper: CopperApi }).copper;
-    const vault = await api.keychain.status({});
-    if (vault.ok && !vault.value.osKeychainAvailable && !vault.value.vault.exists)
-      await api.keychain.createVault({ passphrase: 'quartz-lantern-orbit-meadow-7193' });
-    const ws = await api.workspaces.create({
-      name: 'Production desk',
-      environment: 'production',
-      organizationId: 'org-prod-e2e',
-    });
-    if (!ws.ok) return { step: 'create', error: ws.error };
-    const key = await api.keychain.setKey({
-      workspaceId: ws.value.id,
-      apiKey: 'k-prod',
-      apiSecret: 's-prod-e2e',
-    });
-    if (!key.ok) return { step: 'key', error: key.error };
-    // An exchange action needs no read to prepare: nothing leaves this machine.
-    const prepared = (await api.actions.prepare({
-      workspaceId: ws.value.id,
-      action: { kind: 'exchange.submit', action: { type: 'scheduleCancel' } },
-    })) as Result<PreparedAction>;
-    if (!prepared.ok) return { step: 'prepare', error: prepared.error };
-    const bare = await api.actions.execute({ id: prepared.value.id });
-    const wrong = await api.actions.execute({ id: prepared.value.id, phrase: 'production' });
-    return { step: 'done', phraseRequired: prepared.value.phraseRequired, bare, wrong };
+  const workspaceId = await createWorkspaceWithKey(app, {
+    name: 'Production desk',
+    environment: 'production',
+    organizationId: 'org-prod-e2e',
+    apiKey: 'k-prod',
+    apiSecret: 's-prod-e2e',
   });
-  expect(outcome.step).toBe('done');
-  if (outcome.step !== 'done' || !('bare' in outcome)) return;
-  expect(outcome.phraseRequired).toBe('Production desk');
-  const refusals = ([outcome.bare, outcome.wrong] as Result<ActionResult>[]).map((r) =>
-    r.ok ? 'sent' : r.error.code,
-  );
-  expect(refusals).toEqual(['confirmation-required', 'confirmation-required']);
+  // No phrase, then the old constant word: both refused by the main side.
+  const { phraseRequired, answers } = await executeWithPhrases(app, workspaceId, [null, 'production']);
+  expect(phraseRequired).toBe('Production desk');
+  expect(answers).toEqual(['confirmation-required', 'confirmation-required']);
 });

@@ -22,7 +22,7 @@
 import type { Page, Route } from '@playwright/test';
 import type { WorkspaceView } from '../../src/shared/contract';
 import { BUILT_IN_SANDBOX_NAME } from '../../src/shared/workspace-rules';
-import { test, expect } from './support/fixtures';
+import { test as base, expect, openConsole } from './support/fixtures';
 import { resolvedColour } from './support/colours';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
@@ -97,14 +97,20 @@ async function showBuiltInAsProduction(page: Page): Promise<() => number> {
   return () => rewritten;
 }
 
-/** Like the `app` fixture, with the rewrite installed before the first request. */
-async function openInProduction(page: Page, url: string): Promise<() => number> {
-  const rewritten = await showBuiltInAsProduction(page);
-  await page.goto(url);
-  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
-  expect(rewritten(), 'the workspace list went through the rewrite').toBeGreaterThan(0);
-  return rewritten;
-}
+/**
+ * Like the `app` fixture (its page errors fail the test too), with the rewrite installed before
+ * the first request: the page shows the built-in sandbox as a production workspace.
+ */
+const test = base.extend<{ production: Page }>({
+  production: async ({ page, server, pageErrors }, use) => {
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    const rewritten = await showBuiltInAsProduction(page);
+    await openConsole(page, server.url);
+    expect(rewritten(), 'the workspace list went through the rewrite').toBeGreaterThan(0);
+    await use(page);
+    expect(pageErrors, 'uncaught errors in the page').toEqual([]);
+  },
+});
 
 async function expectProductionFrame(page: Page): Promise<void> {
   const shell = new Shell(page);
@@ -121,12 +127,8 @@ async function expectProductionFrame(page: Page): Promise<void> {
 }
 
 test('production: framed in warning colour; a loan approval needs the workspace name typed and is sent once', async ({
-  page,
-  server,
-  pageErrors,
+  production: page,
 }) => {
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await openInProduction(page, server.url);
   const shell = new Shell(page);
   await expectProductionFrame(page);
 
@@ -137,8 +139,7 @@ test('production: framed in warning colour; a loan approval needs the workspace 
 
   await expect(confirm.root).toBeVisible();
   await expect(confirm.root).toHaveClass(/env-production/);
-  await expect(confirm.environment).toHaveText('PRODUCTION');
-  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await confirm.expectWorkspace('PRODUCTION');
   await expect(confirm.target).toContainText(loanId);
   // As the tables show it; the exact value on hover.
   await expect(confirm.detail('Loan amount')).toHaveText('7,922,000 USDC');
@@ -177,23 +178,14 @@ test('production: framed in warning colour; a loan approval needs the workspace 
   const patches = (await history.entries()).filter((e) => e.method === 'PATCH');
   expect(patches).toHaveLength(1);
   expect(patches[0]?.status).toBe('200');
-  expect(pageErrors).toEqual([]);
 });
 
-test('production: an exchange submission needs the workspace name typed', async ({
-  page,
-  server,
-  pageErrors,
-}) => {
-  page.on('pageerror', (error) => pageErrors.push(error.message));
-  await openInProduction(page, server.url);
-  const shell = new Shell(page);
+test('production: an exchange submission needs the workspace name typed', async ({ production: page }) => {
   const view = new AgentWalletsPage(page);
   const confirm = new ConfirmDialog(page);
   await view.submitTemplate('order');
 
-  await expect(confirm.environment).toHaveText('PRODUCTION');
-  await expect(confirm.organization).toHaveText(await shell.organization.innerText());
+  await confirm.expectWorkspace('PRODUCTION');
   await expect(confirm.target).toContainText('BUY 0.01 @ 30000');
   await expect(confirm.field('action.orders[0].p')).toHaveText('30000');
   await expect(confirm.field('nonce')).toHaveText(/^\d{13}$/);
@@ -210,5 +202,4 @@ test('production: an exchange submission needs the workspace name typed', async 
   await expect(view.session.rows).toHaveCount(1);
   expect(await view.session.columnTexts('result')).toEqual(['done']);
   await expectProductionFrame(page);
-  expect(pageErrors).toEqual([]);
 });

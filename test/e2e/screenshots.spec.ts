@@ -11,48 +11,10 @@ import { test, expect } from './support/fixtures';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { LoansPage } from './pages/loans';
-import { ALL_TAB_IDS, Shell, type TabId } from './pages/shell';
+import { ALL_TAB_IDS, Shell } from './pages/shell';
+import { viewSettled } from './support/view-settled';
 
 const DIR = 'screenshots';
-
-/** The table each data tab shows; the view is settled when it is visible and loaded. */
-const MAIN_TABLE: Record<Exclude<TabId, 'workspaces'>, string> = {
-  'portfolios-wallets': 'table-wallets',
-  loans: 'table-loans',
-  risk: 'table-risk',
-  'agent-wallets': 'table-agent-wallets',
-  clearloop: 'table-clearloop',
-  activities: 'table-activities',
-  'address-book': 'table-address-book',
-  'request-history': 'table-request-history',
-  webhooks: 'table-webhooks',
-  journal: 'table-journal',
-};
-
-/**
- * Settled: the tab's own table is visible (while a lazy tab loads, the previous tab's tables stay
- * in the DOM, hidden, behind a spinner) and every visible table is ready or in error.
- */
-async function settled(page: Page, tab: TabId): Promise<void> {
-  const view = new Shell(page).view(tab);
-  await expect(view).toBeVisible();
-  if (tab === 'workspaces') {
-    await expect(page.getByTestId('keychain-panel')).toBeVisible();
-    return;
-  }
-  await expect(view.getByTestId(MAIN_TABLE[tab])).toBeVisible();
-  await expect
-    .poll(() =>
-      view.evaluate((el) =>
-        Array.from(el.querySelectorAll<HTMLElement>('[data-status]'))
-          .filter((t) => t.checkVisibility())
-          .every((t) => t.getAttribute('data-status') === 'ready'),
-      ),
-    )
-    .toBe(true);
-  await expect(view.locator('[data-testid="table-loading"]:visible')).toHaveCount(0);
-  await expect(view.locator('[role="alert"]:visible')).toHaveCount(0);
-}
 
 /** The page background's relative luminance: near 0 in the dark theme, near 1 in the light one. */
 async function backgroundLuminance(page: Page): Promise<number> {
@@ -155,8 +117,7 @@ for (const theme of ['light', 'dark'] as const) {
     else await luminance.toBeGreaterThan(0.8);
     for (const tab of ALL_TAB_IDS) {
       await shell.openTab(tab);
-      if (tab === 'agent-wallets') await new AgentWalletsPage(app).ticket.waitFor();
-      await settled(app, tab);
+      await viewSettled(app, tab);
       await app.screenshot({ path: `${DIR}/${tab}-${theme}.png` });
     }
 
@@ -165,7 +126,7 @@ for (const theme of ['light', 'dark'] as const) {
     const loanId = await loans.loanIdByExternalId('sandbox-repay-lend-2');
     await loans.openLoan(loanId, 'repaying');
     await loans.action('loans.acceptRepayment').click();
-    await settled(app, 'loans');
+    await viewSettled(app, 'loans');
     await app.screenshot({ path: `${DIR}/loan-detail-${theme}.png` });
 
     await loans.review.click();

@@ -33,6 +33,7 @@ import {
   type UnsettledAction,
 } from '../../shared/actions';
 import { fail, ok, type AppError, type Result } from '../../shared/result';
+import { formatUtcTime } from '../../shared/time-text';
 import type { PlatformClients, WorkspaceClient } from '../platform/platform-clients';
 import { buildRequest, legacyKeyOf, sendBuilt, type BuiltRequest } from './build-request';
 import { checkNow, checkPlan, type CheckTarget } from './check-now';
@@ -381,7 +382,7 @@ export class ActionService {
       if (keys.includes(u.dedupKey))
         return fail(
           'action-in-progress',
-          `The same action on ${what} has an unknown outcome (sent ${new Date(Number(u.since)).toISOString()}). ` +
+          `The same action on ${what} has an unknown outcome (sent ${formatUtcTime(u.since)}). ` +
             'Check it, or settle it, before sending it again.',
         );
     }
@@ -391,7 +392,7 @@ export class ActionService {
   private expired(entry: Entry): { ok: false; error: AppError } {
     return fail(
       'prepared-expired',
-      `This prepared action expired at ${new Date(Number(entry.prepared.expiresAt)).toISOString()} ` +
+      `This prepared action expired at ${formatUtcTime(entry.prepared.expiresAt)} ` +
         `(prepared requests last ${PREPARED_TTL_MS / 60_000} minutes). Nothing was sent: review it again.`,
     );
   }

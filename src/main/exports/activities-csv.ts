@@ -2,9 +2,10 @@
  * Export of an organization's activities as CSV, every page, streamed to a file.
  *
  * Per page: the platform's `text/csv` body, chunk by chunk → CsvRecordReader (csv-records.ts) →
- * formula neutralisation → one CSV line per record, the lines of a chunk written to the file as
- * one buffer (waiting for 'drain' when the disk is slower than the network). Nothing holds more
- * than a chunk of the body and its lines in memory. Pages are walked by the
+ * formula neutralisation → one CSV line per record. The body is read 16 KB at a time and the
+ * lines are encoded into one reused buffer, written to the file at the end of each chunk (the next
+ * chunk waits until the file has taken it, so a disk slower than the network holds the download).
+ * Nothing holds more than a chunk of the body and its lines in memory. Pages are walked by the
  * same `PageCursor` as every other list (paging.ts): a short page is not the end, an empty page
  * after a full one is read once more, rows repeated across pages are dropped by `activityId` (and
  * make the export not `complete`), a repeated page stops the export, the walk is bounded.
@@ -65,6 +66,11 @@ export interface ExportActivitiesOptions {
 
 type Failure = { ok: false; error: AppError };
 
+/** The body is decoded and parsed this many bytes at a time (see the read loop). */
+const SLICE_BYTES = 16 * 1024;
+/** The reused buffer the lines are encoded into; larger only for a record longer than it. */
+const OUT_BUFFER_BYTES = 256 * 1024;
+
 export async function exportActivitiesCsv(options: ExportActivitiesOptions): Promise<Result<ExportResult>> {
   const { client, organizationId, filters, filePath, signal, onProgress, jobId = '' } = options;
   // Negotiated (../platform/page-size-negotiation.ts): fewer, larger pages where they are served.
@@ -100,12 +106,32 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
     sinkError ??= error ?? new Error('the file stream failed');
     current?.destroy(sinkError as Error);
   });
-  /** Writes `chunk`; waits while the file's buffer is full. */
-  const write = async (chunk: Buffer): Promise<void> => {
-    if (chunk.length === 0) return;
+  /**
+   * The lines go to the file through one reused buffer (issue 30): a fresh Buffer per chunk, alive
+   * across the wait for the disk, was promoted and its memory freed only by a full collection.
+   * The buffer is written out at the end of each chunk of the body (or when it is full) and filled
+   * again only once the file has taken it (the write's callback).
+   */
+  let outBuffer = Buffer.allocUnsafe(OUT_BUFFER_BYTES);
+  let outLength = 0;
+  const flush = async (): Promise<void> => {
+    if (outLength === 0) return;
+    const chunk = outBuffer.subarray(0, outLength);
+    outLength = 0;
     bytes += chunk.length;
-    if (!file.write(chunk)) await drained(file);
+    await written(file, chunk);
     if (sinkError !== null) throw sinkError;
+  };
+  /** Adds `text` (the lines of a slice) to the buffer, writing the buffer out first when full. */
+  const put = async (text: string): Promise<void> => {
+    if (text === '') return;
+    // At most 3 bytes of UTF-8 per UTF-16 unit: the room to keep without measuring first.
+    const most = text.length * 3;
+    if (outLength + most > outBuffer.length) {
+      await flush();
+      if (most > outBuffer.length) outBuffer = Buffer.allocUnsafe(most); // one very long record
+    }
+    outLength += outBuffer.write(text, outLength, 'utf8');
   };
   const timer =
     onProgress === undefined ? undefined : setInterval(() => report('running'), PROGRESS_INTERVAL_MS);
@@ -162,8 +188,6 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
           const cell = idColumn >= 0 ? (record[idColumn] ?? '') : '';
           if (cell === '') rowsWithoutId++;
           const id = cell !== '' ? cell : `\u0000${record.join('\u0000')}`;
-          // A copy: the cell is a slice of the chunk's text and would keep the whole chunk alive
-          // until the next page (see the comment on `out` below).
           pageRows++;
           pageIds += id;
           pageIds += '\u0000';
@@ -182,22 +206,28 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
       const body = answer.value.body;
       current = body;
       const decoder = new StringDecoder('utf8');
-      // Errors of the body (cancel, timeout, cut off) are thrown here as they are.
-      for await (const chunk of body as AsyncIterable<Buffer>) {
-        reader.push(decoder.write(chunk));
-        // Encoded before waiting, and the text dropped: text alive across a wait is copied by
-        // the garbage collector and makes the young generation (and RSS) grow with the rows.
-        const out = Buffer.from(lines, 'utf8');
+      /** Parses `text`; its lines go to the buffer, its ids to the page's digest. */
+      const read = async (text: string, final: boolean): Promise<void> => {
+        reader.push(text);
+        if (final) reader.end();
+        const slice = lines;
         lines = '';
         pageHash.update(pageIds);
         pageIds = '';
-        await write(out);
+        await put(slice);
+      };
+      // Errors of the body (cancel, timeout, cut off) are thrown here as they are.
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        // Decoded and parsed a slice at a time: a chunk can be 200 KB, and its text (and lines)
+        // as one string would be a large object, freed only by a full collection; the text of a
+        // slice is short-lived and small, so the young generation stays small (issue 30).
+        for (let at = 0; at < chunk.length; at += SLICE_BYTES) {
+          await read(decoder.write(chunk.subarray(at, at + SLICE_BYTES)), false);
+        }
+        await flush();
       }
-      reader.push(decoder.end());
-      reader.end();
-      await write(Buffer.from(lines, 'utf8'));
-      pageHash.update(pageIds);
-      pageIds = '';
+      await read(decoder.end(), true);
+      await flush();
       current = null;
       tuner.answered(limit, pageRows);
       const verdict = cursor.endPageDigest(pageRows, pageHash.digest('base64'));
@@ -249,22 +279,23 @@ export async function exportActivitiesCsv(options: ExportActivitiesOptions): Pro
   }
 }
 
-/** Resolves on 'drain'; rejects if the file fails or closes first. */
-function drained(file: Writable): Promise<void> {
+/**
+ * Writes `chunk` and resolves once the file has taken it (the write's callback), so that the
+ * buffer it is cut from can be filled again; rejects if the write fails or the file closes first.
+ */
+function written(file: Writable, chunk: Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     const done = (error?: unknown) => {
-      file.off('drain', onDrain);
       file.off('error', onError);
       file.off('close', onClose);
-      if (error === undefined) resolve();
+      if (error === undefined || error === null) resolve();
       else reject(error);
     };
-    const onDrain = () => done();
     const onError = (error: unknown) => done(error ?? new Error('the file stream failed'));
     const onClose = () => done(new Error('the file stream closed early'));
-    file.on('drain', onDrain);
     file.on('error', onError);
     file.on('close', onClose);
+    file.write(chunk, (error) => done(error));
   });
 }
 

@@ -1,10 +1,12 @@
 /**
  * The ids an export has written, for dropping rows the platform repeats across pages, in memory
  * that does not depend on the ids' text: each id is kept as a 64-bit hash in open-addressing
- * tables of Uint32Arrays, at most three quarters full (11–16 bytes per id). A Set of the id
- * strings cost about 80 bytes per id, and each id cut from a chunk of the body kept the whole
- * chunk alive: +377 MB at 1,000,000 rows (bench/export-million.ts). The table is split in 256
- * shards that grow one at a time by half, so growing never holds two copies of the whole table.
+ * tables of Uint32Arrays, at most seven eighths full (9–14 bytes per id; issue 30: at three
+ * quarters full, 1,000,000 ids took 14.5 MB, at seven eighths 9.6 MB, for a few more probes per
+ * add). A Set of the id strings cost about 80 bytes per id, and each id cut from a chunk of the
+ * body kept the whole chunk alive: +377 MB at 1,000,000 rows (bench/export-million.ts). The table
+ * is split in 256 shards that grow one at a time by half, so growing never holds two copies of the
+ * whole table.
  *
  * Two different ids share a 64-bit hash with probability about n² / 2⁶⁵: 3 × 10⁻⁸ for a whole
  * 1,000,000-row export; such a row would be counted in `duplicatesDropped`, not lost silently.
@@ -43,7 +45,7 @@ export class SeenIds {
     const shard = this.shards[h2 & (SHARDS - 1)] as Shard;
     if (!insert(shard, h1, h2)) return false;
     this.size++;
-    if (++shard.size * 4 > shard.hi.length * 3) grow(shard);
+    if (++shard.size * 8 > shard.hi.length * 7) grow(shard);
     return true;
   }
 }

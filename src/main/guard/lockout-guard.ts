@@ -19,6 +19,7 @@
  * both hold now, or gives the write to wait for. Request counts are written lazily.
  */
 import type { ErrorCode } from '../../shared/result';
+import { formatUtcTime } from '../../shared/time-text';
 import {
   BULK_SHARE,
   MAX_RETRY_AFTER_MS,
@@ -119,8 +120,9 @@ const BACKOFF_MAX_MS = 5 * 60_000;
 
 const AUTH_CODES: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['auth-failed', 'clock-skew']);
 
+/** The console's one time format, in UTC, date included (a wait can cross midnight): "2026-11-27 06:05:09 UTC". */
 export function clock(ms: number): string {
-  return new Date(ms).toISOString().slice(11, 19) + ' UTC';
+  return formatUtcTime(ms);
 }
 
 export class LockoutGuard {

@@ -6,14 +6,15 @@
  */
 import { loanRowOf } from '../../shared/loan-row';
 import { PAGE_LIMITS } from '../../shared/platform/page-limits';
-import type { ProgressEvent } from '../../shared/contract';
+import type { AllRows, ProgressEvent } from '../../shared/contract';
+import type { Activity, CryptoAddress } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClients, WorkspaceClient } from '../platform/platform-clients';
 import * as platform from '../platform';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
-import { streamPages } from '../jobs/stream-pages';
+import { streamPages, streamedAnswer, type PageStream } from '../jobs/stream-pages';
 import type { HandlersFor } from './types';
 
 export interface PlatformDeps {
@@ -62,19 +63,16 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
       }),
     'loans.get': ({ workspaceId, loanId }) =>
       withClient(workspaceId, ({ client }, org) => platform.getLoan(client, org, loanId)),
-    'loans.listAll': ({ workspaceId, jobId, ...filters }) =>
+    'loans.listAll': ({ workspaceId, jobId, stream, ...filters }) =>
       withClient(workspaceId, ({ client }, org) =>
-        deps.jobs.run(jobId, async (signal) => {
-          const walked = await walkLoans(client, org, filters, {
-            jobId,
-            signal,
-            onProgress: progress,
-            onPage: streamPages(progress, loanRowOf),
-          });
-          return walked.ok
-            ? { ok: true, value: { ...walked.value, items: walked.value.items.map(loanRowOf) } }
-            : walked;
-        }),
+        deps.jobs.run(jobId, (signal) =>
+          streamedWalk(
+            stream,
+            progress,
+            (onPage) => walkLoans(client, org, filters, { jobId, signal, onProgress: progress, ...onPage }),
+            loanRowOf,
+          ),
+        ),
       ),
     // Reads that are PATCHes (src/shared/ltv-reads.ts): sent once, not journalled.
     'loans.estimateLtv': ({ workspaceId, ...input }) =>
@@ -94,10 +92,18 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
         const result = await platform.listActivities(client, org, { ...params, limit });
         return result.ok ? { ok: true, value: platform.pageOf(result.value.activities, limit) } : result;
       }),
-    'activities.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
+    'activities.listAll': ({ workspaceId, jobId, maxRows, stream, ...filters }) =>
       withClient(workspaceId, ({ client }, org) =>
         deps.jobs.run(jobId, (signal) =>
-          platform.listAllActivities(client, org, filters, { jobId, maxRows, signal, onProgress: progress }),
+          streamedWalk<Activity>(stream, progress, (onPage) =>
+            platform.listAllActivities(client, org, filters, {
+              jobId,
+              maxRows,
+              signal,
+              onProgress: progress,
+              ...onPage,
+            }),
+          ),
         ),
       ),
 
@@ -107,17 +113,37 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
         const result = await platform.listCryptoAddresses(client, { ...params, limit });
         return result.ok ? { ok: true, value: platform.pageOf(result.value, limit) } : result;
       }),
-    'cryptoAddresses.listAll': ({ workspaceId, jobId, maxRows, ...filters }) =>
+    'cryptoAddresses.listAll': ({ workspaceId, jobId, maxRows, stream, ...filters }) =>
       withClient(workspaceId, ({ client }) =>
         deps.jobs.run(jobId, (signal) =>
-          platform.listAllCryptoAddresses(client, filters, {
-            jobId,
-            maxRows,
-            signal,
-            onProgress: progress,
-            onPage: streamPages(progress),
-          }),
+          streamedWalk<CryptoAddress>(stream, progress, (onPage) =>
+            platform.listAllCryptoAddresses(client, filters, {
+              jobId,
+              maxRows,
+              signal,
+              onProgress: progress,
+              ...onPage,
+            }),
+          ),
         ),
       ),
   };
+}
+
+/**
+ * Runs a walk streamed (the call's `stream`: every page on the job's events, shaped by `map`, and
+ * the answer without rows) or not (every row in the answer, shaped by `map`).
+ */
+async function streamedWalk<T, R = T>(
+  stream: boolean | undefined,
+  emit: (event: ProgressEvent) => void,
+  walk: (onPage: { onPage?: PageStream<T>['onPage'] }) => Promise<Result<AllRows<T>>>,
+  map?: (row: T) => R,
+): Promise<Result<AllRows<R>>> {
+  const pages = stream === true ? streamPages<T, R>(emit, map) : null;
+  const walked = await walk(pages ? { onPage: pages.onPage } : {});
+  if (!walked.ok) return walked;
+  if (pages) return { ok: true, value: streamedAnswer(walked.value, pages) };
+  const items = map ? walked.value.items.map(map) : (walked.value.items as unknown as R[]);
+  return { ok: true, value: { ...walked.value, items } };
 }

@@ -8,6 +8,9 @@ import type { PlatformClients } from '../platform/platform-clients';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
 import { loadActivities } from '../row-model/load-activities';
+import { streamPages } from '../jobs/stream-pages';
+import { FIRST_PAGE_ROWS } from '../platform/paging';
+import type { Activity } from '../../shared/platform/resources';
 import type { RowStores } from '../row-model/row-stores';
 import type { HandlersFor } from './types';
 
@@ -24,7 +27,7 @@ export const activitiesOwner = (workspaceId: string) => `${workspaceId}:activiti
 export function rowModelHandlers(deps: RowModelDeps): HandlersFor<'rows'> {
   const progress = (event: ProgressEvent) => deps.events.emit('progress', event);
   return {
-    'rows.loadActivities': async ({ workspaceId, jobId, maxRows, ...filters }) => {
+    'rows.loadActivities': async ({ workspaceId, jobId, maxRows, stream, ...filters }) => {
       const resolved = await deps.clients.forWorkspace(workspaceId);
       if (!resolved.ok) return resolved;
       const { client, workspace } = resolved.value;
@@ -34,6 +37,10 @@ export function rowModelHandlers(deps: RowModelDeps): HandlersFor<'rows'> {
           maxRows,
           signal,
           onProgress: progress,
+          // A preview of the first page while the store fills (issue 30); the rows stay here.
+          ...(stream === true
+            ? { onPage: streamPages<Activity>(progress, undefined, FIRST_PAGE_ROWS).onPage }
+            : {}),
         }),
       );
     },

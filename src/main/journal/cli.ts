@@ -58,8 +58,13 @@ function parseArgs(argv: readonly string[]): Args | string {
 }
 
 /** The OS keychain, when one answers; this command never asks for the vault's passphrase. */
-export async function osItemStore(): Promise<() => ItemStore> {
+/**
+ * The OS keychain as the journal's key home, probed once. `timeoutMs` bounds each keychain call
+ * (the store's default otherwise); tests on a loaded machine give the Secret Service longer.
+ */
+export async function osItemStore(options: { timeoutMs?: number } = {}): Promise<() => ItemStore> {
   const os = new OsKeyStore({
+    ...options,
     logger: { info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   const probe = await os.probe();

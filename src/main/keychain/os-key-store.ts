@@ -9,13 +9,8 @@
 import keytar from 'keytar';
 import { credentialsSchema, parseStoredCredentials } from './credentials';
 import { createHmacSigner } from './hmac-signer';
-import {
-  KeyStoreError,
-  type ApiCredentials,
-  type KeychainLogger,
-  type KeyStore,
-  type Signer,
-} from './key-store';
+import { KeyStoreError } from './key-store';
+import type { ApiCredentials, KeychainLogger, KeyStore, Signer } from './key-store';
 
 export const KEYCHAIN_SERVICE = 'copper-operator';
 /** Items that are not API keys (the journal's MAC key and anchors) live under their own service. */

@@ -19,13 +19,8 @@ import { DEFAULT_AUTO_LOCK_MINUTES } from '../../shared/vault-settings';
 import { IdleLock, type IdleTimers } from './idle-lock';
 import { credentialsSchema } from './credentials';
 import { createHmacSigner } from './hmac-signer';
-import {
-  KeyStoreError,
-  type ApiCredentials,
-  type KeychainLogger,
-  type KeyStore,
-  type Signer,
-} from './key-store';
+import { KeyStoreError } from './key-store';
+import type { ApiCredentials, KeychainLogger, KeyStore, Signer } from './key-store';
 import {
   checkMatches,
   DEFAULT_SCRYPT,

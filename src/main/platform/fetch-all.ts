@@ -21,7 +21,7 @@ import {
   type CallOptions,
   type CryptoAddressesParams,
 } from './operations';
-import { idField, walkPages, type PageRequest } from './paging';
+import { idField, walkPages, type PageRequest, type WalkOptions } from './paging';
 import { negotiatePageSize } from './page-size-negotiation';
 
 export interface FetchAllOptions<T = unknown> {
@@ -37,7 +37,7 @@ export interface FetchAllOptions<T = unknown> {
   /** Takes each kept row instead of the result's `items` (paging.ts `collect`). */
   collect?: (row: T) => void;
   /** Takes each page's kept rows as it arrives (paging.ts `onPage`). */
-  onPage?: (rows: readonly T[], progress: ProgressEvent) => void;
+  onPage?: WalkOptions<T>['onPage'];
 }
 
 /**

@@ -21,7 +21,7 @@ import type { Loan } from '../../shared/platform/resources';
 import type { Result } from '../../shared/result';
 import type { PlatformClient } from './client';
 import type { LoansParams } from './operations';
-import { idField, walkPages } from './paging';
+import { idField, walkPages, type WalkOptions } from './paging';
 import { negotiatePageSize } from './page-size-negotiation';
 import { QUERY_NAMES, buildQuery, path, safePath } from './query';
 import { arrayField, listOf } from './shape';
@@ -37,7 +37,7 @@ export interface LoansWalkOptions {
   onRequest?: () => void;
   pageSize?: number;
   /** Takes each page's kept loans as it arrives (paging.ts `onPage`). */
-  onPage?: (rows: readonly Loan[], progress: ProgressEvent) => void;
+  onPage?: WalkOptions<Loan>['onPage'];
 }
 
 export async function walkLoans(

@@ -14,6 +14,11 @@
  *
  * The next walk starts from what was learned. A caller that passes its own page size (tests, the
  * operator's single page) is not negotiated: it gets exactly that size and teaches nothing.
+ *
+ * A streamed walk (paging.ts `onPage`) asks for a small first page (FIRST_PAGE_ROWS) so that its
+ * first rows show at once, and the negotiated size from its second request on. Only a page asked
+ * at the negotiated size says that size is served, so the small page teaches nothing by itself; a
+ * cap or a 400 on a later page is learned and handled as above.
  */
 import {
   PAGE_SIZE_FALLBACK,

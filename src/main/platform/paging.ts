@@ -58,6 +58,13 @@ export const WALK_MAX_ROWS = 2_000_000;
  */
 export const MAX_CONFIRM_READS = 10;
 
+/**
+ * A streamed walk's first request asks for at most this many rows (issue 30): a few screens of a
+ * table, read in tens of milliseconds, so the first rows show at once; the later requests ask for
+ * the walk's page size (the negotiated one), so the walk costs one request more, not many.
+ */
+export const FIRST_PAGE_ROWS = 100;
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -79,6 +86,11 @@ export interface CursorOptions {
   hardMaxRows?: number;
   /** Rows carry a version (`keep`'s second argument): a repeat with another version has moved. */
   versioned?: boolean;
+  /**
+   * The first request asks for at most this many rows, the later ones for `pageSize` (issue 30: a
+   * streamed walk's first rows come with a small page, the rest in few large ones).
+   */
+  firstPageSize?: number;
 }
 
 /** Why a page ended the walk, or `null` to ask for the next one. */
@@ -95,6 +107,7 @@ const NULL_ROW_KEY = '\u0000null';
  */
 export class PageCursor {
   private size: number;
+  private readonly firstSize: number | undefined;
   private readonly maxRows: number;
   private readonly maxPages: number;
   private readonly hardMaxRows: number;
@@ -126,6 +139,7 @@ export class PageCursor {
 
   constructor(options: CursorOptions) {
     this.size = options.pageSize;
+    this.firstSize = options.firstPageSize;
     this.lastLimit = options.pageSize;
     this.maxRows = options.maxRows ?? Number.POSITIVE_INFINITY;
     this.maxPages = options.maxPages ?? WALK_MAX_PAGES;
@@ -137,6 +151,9 @@ export class PageCursor {
   static check(options: CursorOptions): AppError | null {
     if (!Number.isInteger(options.pageSize) || options.pageSize < 1)
       return { code: 'bad-input', message: 'page size must be a positive integer' };
+    const first = options.firstPageSize;
+    if (first !== undefined && (!Number.isInteger(first) || first < 1))
+      return { code: 'bad-input', message: 'first page size must be a positive integer' };
     return null;
   }
 
@@ -155,7 +172,10 @@ export class PageCursor {
   /** Never asks for more than is still wanted, so maxRows costs no extra download. */
   request(): { offset: number; limit: number } {
     const wanted = Math.min(this.maxRows, this.hardMaxRows) - this.kept;
-    this.lastLimit = Math.max(1, Math.min(this.size, wanted));
+    // Until a page has come back, the small first page (a re-read after a 400 asks for it again).
+    const size =
+      this.pages === 0 && this.firstSize !== undefined ? Math.min(this.firstSize, this.size) : this.size;
+    this.lastLimit = Math.max(1, Math.min(size, wanted));
     return { offset: this.offset, limit: this.lastLimit };
   }
 
@@ -307,6 +327,12 @@ function contentKey(row: unknown): string | undefined {
   }
 }
 
+/** A row read again with a newer version: it replaces the kept row at `index`. */
+export interface MovedRow<T> {
+  index: number;
+  row: T;
+}
+
 export interface WalkOptions<T> extends CursorOptions {
   fetchPage: (request: PageRequest) => Promise<Result<PageAnswer<T>>>;
   /** The row's id, for de-duplication and the repeated-page check; rows without one are kept. */
@@ -325,10 +351,12 @@ export interface WalkOptions<T> extends CursorOptions {
    */
   collect?: (row: T) => void;
   /**
-   * Takes the rows each page kept, as soon as the page is read, with the walk's progress so far:
-   * a view shows the first page while the walk goes on (issue 30). The result stays the authority.
+   * Takes the rows each page kept, as soon as the page is read, with the walk's progress so far
+   * and the page's moved rows (each the newer copy of the kept row at `index`): a view shows the
+   * first page while the walk goes on (issue 30), and the pages together are the result's `items`.
+   * Its first request asks for at most FIRST_PAGE_ROWS (`firstPageSize`).
    */
-  onPage?: (rows: readonly T[], progress: ProgressEvent) => void;
+  onPage?: (rows: readonly T[], progress: ProgressEvent, moved: readonly MovedRow<T>[]) => void;
   /**
    * Page-size negotiation (page-size-negotiation.ts): told every page's size, and asked
    * whether a failed page is read again with a smaller one. Its `size` replaces `pageSize`.
@@ -358,6 +386,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
     ...options,
     ...(tuner ? { pageSize: tuner.size } : {}),
     versioned: versionOf !== undefined,
+    firstPageSize: options.firstPageSize ?? (options.onPage ? FIRST_PAGE_ROWS : undefined),
   });
 
   const items: T[] = [];
@@ -398,6 +427,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
       tuner?.answered(asked.limit, rows.length);
       const keys = new Array<string | undefined>(rows.length);
       const pageKept: T[] | null = options.onPage === undefined ? null : [];
+      const pageMoved: MovedRow<T>[] = [];
       for (let i = 0; i < rows.length; i++) {
         // isObject is withoutNullRows' test (shape.ts), applied in place: the row's position
         // still counts for the offset and the repeated-page check.
@@ -411,17 +441,19 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
         if (cursor.keep(id, versionOf?.(row))) {
           keepRow(row);
           pageKept?.push(row);
-        } else if (cursor.movedTo >= 0 && options.collect === undefined) items[cursor.movedTo] = row;
+        } else if (cursor.movedTo >= 0) {
+          if (options.collect === undefined) items[cursor.movedTo] = row;
+          if (pageKept !== null) pageMoved.push({ index: cursor.movedTo, row });
+        }
       }
       const verdict = cursor.endPage(keys, page.value.total);
-      if (pageKept !== null && pageKept.length > 0 && verdict?.stop !== 'repeated')
-        options.onPage?.(pageKept, {
-          jobId,
-          done: cursor.kept,
-          total: cursor.total,
-          pages: cursor.pages,
-          phase: 'running',
-        });
+      const streamed = pageKept !== null && (pageKept.length > 0 || pageMoved.length > 0);
+      if (streamed && verdict?.stop !== 'repeated')
+        options.onPage?.(
+          pageKept,
+          { jobId, done: cursor.kept, total: cursor.total, pages: cursor.pages, phase: 'running' },
+          pageMoved,
+        );
       if (verdict === null) continue;
       if (verdict.stop === 'repeated') {
         report('failed');

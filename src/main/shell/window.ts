@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { CONTENT_SECURITY_POLICY } from '../security/csp';
 import { isPermissionAllowed } from '../security/permissions';
 import { decideWindowOpen, mayNavigate } from '../security/navigation';
-import type { HardenedWebPreferences } from '../security/web-preferences';
 import type { Logger } from '../log/logger';
 import { writeFileAtomic } from '../workspaces/atomic-write';
 import { MIN_WINDOW_SIZE, clampToVisibleDisplay, parseWindowState, type WindowState } from './window-state';
@@ -24,7 +23,7 @@ export function hardenSession(target: Session, appUrl: string, log: Logger): voi
     isPermissionAllowed(permission, requestingOrigin, appUrl),
   );
   // Electronegativity reports CSP_GLOBAL_CHECK (LOW, tentative) here because the policy is a
-  // constant it cannot evaluate; security/csp.ts holds it and web-preferences.test.ts checks it.
+  // constant it cannot evaluate; security/csp.ts holds it and test/unit/security/csp.test.ts checks it.
   target.webRequest.onHeadersReceived((details, callback) => {
     callback({
       responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CONTENT_SECURITY_POLICY] },
@@ -69,10 +68,12 @@ export function createMainWindow(deps: {
     minHeight: MIN_WINDOW_SIZE.height,
     show: false,
     title: 'Copper Operator',
-    // Literal flags so Electronegativity can read them; `satisfies` ties them to the unit-tested
-    // HARDENED_WEB_PREFERENCES (a flag that differs, is missing or is extra does not compile).
+    // Written out literally, here only, so that Electronegativity (which cannot follow a call or a
+    // spread) reads them; test/unit/shell/window.test.ts asserts exactly these flags.
     webPreferences: {
-      preload: join(deps.preloadDir, 'index.cjs'),
+      // The app's own preload (src/preload): it exposes only `window.copper`, each call bound to one
+      // channel (test/unit/security/window-api.test.ts).
+      preload: join(deps.preloadDir, 'index.cjs'), // eng-disable PRELOAD_JS_CHECK
       contextIsolation: true,
       sandbox: true,
       nodeIntegration: false,
@@ -82,8 +83,10 @@ export function createMainWindow(deps: {
       allowRunningInsecureContent: false,
       webviewTag: false,
       spellcheck: false,
+      // A middle click would otherwise open a link in a new window: every opening is refused
+      // anyway, but the fewer ways in, the fewer handlers that must be right.
       disableBlinkFeatures: 'Auxclick',
-    } satisfies HardenedWebPreferences,
+    },
   });
   window.once('ready-to-show', () => {
     if (deps.state.maximized) window.maximize();

@@ -23,14 +23,20 @@ export class AgentWalletsPage extends PageObject((page) =>
 ) {
   readonly wallets = new DataTable(this.page, 'agent-wallets');
   readonly session = new DataTable(this.page, 'exchange-session');
+
+  /** Opens the tab and waits for the agent wallets. */
+  async open(): Promise<void> {
+    await new Shell(this.page).openTab('agent-wallets');
+    await this.wallets.waitReady();
+  }
+
   template(type: string): Locator {
     return this.composer.getByTestId(`template-${type}`);
   }
 
   /** Opens the tab, fills the composer from a template and sends it to the confirmation. */
   async submitTemplate(type: string): Promise<void> {
-    await new Shell(this.page).openTab('agent-wallets');
-    await this.wallets.waitReady();
+    await this.open();
     await this.advanced.click();
     await this.template(type).click();
     await expect(this.valid).toBeVisible();

@@ -1,6 +1,7 @@
 /** The confirmation every platform-changing action goes through. */
 import { expect, type Locator } from '@playwright/test';
 import { PageObject, within } from './page-object';
+import { Shell } from './shell';
 
 export class ConfirmDialog extends PageObject((page) =>
   within(
@@ -49,6 +50,12 @@ export class ConfirmDialog extends PageObject((page) =>
   /** The value shown beside a context label (e.g. "Loan amount"). */
   detail(label: string): Locator {
     return this.root.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+  }
+
+  /** The confirmation names the workspace's environment and the organization the top bar shows. */
+  async expectWorkspace(environment: string): Promise<void> {
+    await expect(this.environment).toHaveText(environment);
+    await expect(this.organization).toHaveText(await new Shell(this.page).organization.innerText());
   }
 
   /** Sends the prepared action, waits until its result says `expected`, and closes the dialog. */

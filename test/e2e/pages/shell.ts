@@ -1,5 +1,6 @@
 /** The window around every view: workspace switcher, top bar, tab bar. */
 import { expect, type Locator } from '@playwright/test';
+import type { DataTable } from './data-table';
 import { byTestId, PageObject } from './page-object';
 import { ALL_TABS, DATA_TABS, type TabId } from '../../../src/shared/tabs';
 
@@ -26,9 +27,11 @@ export class Shell extends PageObject((page) =>
     return this.page.getByTestId(`view-${id}`);
   }
 
-  async openTab(id: TabId): Promise<void> {
+  /** Clicks the tab and waits for its view; given one of its tables, until that table is ready too. */
+  async openTab(id: TabId, table?: DataTable): Promise<void> {
     await this.tab(id).click();
     await expect(this.view(id)).toBeVisible();
+    await table?.waitReady();
   }
 
   /** Switches workspace with the top bar's select and waits for its window. */

@@ -26,6 +26,13 @@ import { Journals } from '../../../src/main/journal/journals';
 import type { JournalRecord } from '../../../src/main/journal/types';
 
 const WS = 'desk-1';
+/**
+ * The real OS keychain, with room for a slow Secret Service (20 s, within the test's own time): on a
+ * loaded machine a call past the 5 s default made the journal write entries without a MAC or skip
+ * the anchor, and the intact journal then verified as partial (exit 3). These tests are about
+ * tampering, not about a slow keychain (os-keychain.test.ts covers that).
+ */
+const keychain = () => osItemStore({ timeoutMs: 20_000 });
 const dirs: string[] = [];
 afterEach(async () => {
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
@@ -46,7 +53,7 @@ const step = (i: number, s: JournalRecord['step'], extra: Partial<JournalRecord>
 async function buildJournal(actions = 6): Promise<{ dataDir: string; dir: string; files: string[] }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'copper-tamper-'));
   dirs.push(dataDir);
-  const keyring = new JournalKeyring(await osItemStore(), dataDir, { create: true });
+  const keyring = new JournalKeyring(await keychain(), dataDir, { create: true });
   const journals = await Journals.open({ dataDir, keyring, maxFileBytes: 2048 });
   for (let i = 0; i < actions; i++) {
     await journals.append(step(i, 'prepared'));
@@ -65,7 +72,7 @@ async function buildJournal(actions = 6): Promise<{ dataDir: string; dir: string
 async function verify(dataDir: string, all = false) {
   const lines: string[] = [];
   const args = all ? ['verify', '--data-dir', dataDir] : ['verify', '--data-dir', dataDir, '--workspace', WS];
-  const code = await runCli(args, (l) => lines.push(l), await osItemStore());
+  const code = await runCli(args, (l) => lines.push(l), await keychain());
   return { code, out: lines.join('\n') };
 }
 
@@ -210,7 +217,7 @@ describe('verify names each tampering and exits non-zero', () => {
   it('an older copy put back: rollback', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'copper-tamper-'));
     dirs.push(dataDir);
-    const keyring = new JournalKeyring(await osItemStore(), dataDir, { create: true });
+    const keyring = new JournalKeyring(await keychain(), dataDir, { create: true });
     let journals = await Journals.open({ dataDir, keyring });
     for (let i = 0; i < 2; i++) await journals.append(step(i, 'prepared'));
     const path = join(dataDir, 'journal', WS, 'journal-000001.jsonl');
@@ -224,7 +231,7 @@ describe('verify names each tampering and exits non-zero', () => {
     expect(r.out).toMatch(/^broken: rollback to an older copy .*another copy was put in its place/);
 
     // The console refuses to write on top of it, and says why.
-    journals = await Journals.open({ dataDir, keyring: new JournalKeyring(await osItemStore(), dataDir) });
+    journals = await Journals.open({ dataDir, keyring: new JournalKeyring(await keychain(), dataDir) });
     expect(await journals.damage(WS)).toMatch(/ends at entry 2, but its anchor .* says 4/);
     await expect(journals.append(step(3, 'prepared'))).rejects.toThrow(/nothing more is sent/);
     await journals.close();

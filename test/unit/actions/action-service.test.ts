@@ -242,6 +242,8 @@ describe('restore', () => {
     // Its duplicate (by meaning) is refused before anything is read or written; another order is not.
     const again = await restarted.prepare('ws-b', order('100.0'));
     expect(!again.ok && again.error.code).toBe('action-in-progress');
+    // When it was sent, in the console's one time format with its zone (was: ISO).
+    expect(!again.ok && again.error.message).toContain('unknown outcome (sent 2026-01-01 00:00:00 UTC)');
     const reordered = {
       action: {
         grouping: 'na',
@@ -354,5 +356,26 @@ describe('production: the phrase is the workspace name (issue 29)', () => {
       answerWithinMs: 1500,
     });
     expect((await prepared(quick, 'ws-a', order('100'))).answerWithinMs).toBe(1500);
+  });
+});
+
+describe('an expired prepared action', () => {
+  it("says when it expired in the console's one time format with its zone, and sends nothing", async () => {
+    const request = vi.fn<Request>(async () => ok(ACCEPTED));
+    let clock = Date.UTC(2026, 10, 26, 12, 0, 27);
+    const service = new ActionService({
+      clients: fakeClients(request),
+      journal: new FakeJournal(),
+      operator: () => 'alice',
+      now: () => clock,
+    });
+    const p = await prepared(service, 'ws-a', order('100'));
+    clock = Number(p.expiresAt) + 1;
+    const late = await service.execute(p.id, undefined);
+    expect(!late.ok && late.error.code).toBe('prepared-expired');
+    expect(!late.ok && late.error.message).toMatch(
+      /^This prepared action expired at 2026-11-26 12:\d{2}:27 UTC \(prepared requests last/,
+    );
+    expect(request).not.toHaveBeenCalled();
   });
 });

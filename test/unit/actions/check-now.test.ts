@@ -11,7 +11,7 @@ import { fail, ok, type Result } from '../../../src/shared/result';
 import type { ActionKind, Settlement } from '../../../src/shared/actions';
 import type { Loan } from '../../../src/shared/platform/resources';
 
-const APPROVED_AT = '1767225600000'; // 2026-01-01T00:00:00.000Z
+const APPROVED_AT = '1767225600000'; // 2026-01-01 00:00:00.000 UTC
 
 /** A loan as the platform may send it: any field may be null or missing. */
 function loan(fields: Record<string, unknown>): Loan {
@@ -37,240 +37,216 @@ interface Case {
   says: string[];
 }
 
-const approveCases: Case[] = [
+/** The cases on one target, which each row then leaves out. */
+const on = (target: CheckTarget, rows: Omit<Case, 'target'>[]): Case[] =>
+  rows.map((row) => ({ ...row, target }));
+
+const approveCases = on(approve, [
   {
     name: 'approve: approved loan with approvedAt',
-    target: approve,
     loan: loan({ status: 'awaiting-collateral', extra: { approvedAt: APPROVED_AT, approvedBy: 'u1' } }),
     settled: 'done',
-    says: ['“awaiting-collateral”', 'approvedAt 2026-01-01T00:00:00.000Z', 'approvedBy u1', 'took effect'],
+    says: ['“awaiting-collateral”', 'approvedAt 2026-01-01 00:00:00.000 UTC', 'approvedBy u1', 'took effect'],
   },
   {
     name: 'approve: approvedBy alone is a record too',
-    target: approve,
     loan: loan({ status: 'awaiting-acceptance', extra: { approvedBy: 'u1' } }),
     settled: 'done',
     says: ['approvedBy u1', 'approvedAt absent'],
   },
   {
     name: 'approve: loan active without a record (a status only an approved loan reaches)',
-    target: approve,
     loan: loan({ status: 'active', extra: {} }),
     settled: 'done',
     says: ['“active”', 'approvedAt absent', 'reached only after'],
   },
   {
     name: 'approve: approved, then cancelled: the approve took effect',
-    target: approve,
     loan: loan({ status: 'cancelled', extra: { approvedAt: APPROVED_AT, cancelledAt: APPROVED_AT } }),
     settled: 'done',
     says: ['“cancelled”', 'approvedAt 2026', 'cancelledAt 2026'],
   },
   {
     name: 'approve: loan cancelled, never approved',
-    target: approve,
     loan: loan({ status: 'cancelled', extra: { cancelledAt: APPROVED_AT, cancelledBy: 'borrower' } }),
     settled: 'not-done',
     says: ['“cancelled”', 'approvedAt absent', 'cancelledBy borrower', 'did not take effect'],
   },
   {
     name: 'approve: loan rejected',
-    target: approve,
     loan: loan({ status: 'rejected', extra: { rejectedBy: 'u2', approvedAt: null } }),
     settled: 'not-done',
     says: ['“rejected”', 'approvedAt absent', 'rejectedBy u2', 'did not take effect'],
   },
   {
     name: 'approve: still awaiting approval',
-    target: approve,
     loan: loan({ status: 'awaiting-approval', extra: {} }),
     settled: 'not-done',
     says: ['“awaiting-approval”', 'approvedAt absent', 'did not take effect'],
   },
   {
     name: 'approve: still awaiting approval yet approvedAt set: they disagree',
-    target: approve,
     loan: loan({ status: 'awaiting-approval', extra: { approvedAt: APPROVED_AT } }),
     settled: null,
     says: ['“awaiting-approval”', 'disagree'],
   },
   {
     name: 'approve: a status the console does not know',
-    target: approve,
     loan: loan({ status: 'pending-review', extra: {} }),
     settled: null,
     says: ['“pending-review”', 'approvedAt absent', 'Check it on the platform'],
   },
   {
     name: 'approve: a status not placed relative to approval (awaiting-acceptance)',
-    target: approve,
     loan: loan({ status: 'awaiting-acceptance', extra: {} }),
     settled: null,
     says: ['“awaiting-acceptance”', 'approvedAt absent'],
   },
   {
     name: 'approve: errored, no record',
-    target: approve,
     loan: loan({ status: 'errored' }),
     settled: null,
     says: ['“errored”', 'approvedAt absent'],
   },
   {
     name: 'approve: extra null, status closed',
-    target: approve,
     loan: loan({ status: 'closed', extra: null }),
     settled: null,
     says: ['“closed”', 'approvedAt absent', 'approvedBy absent'],
   },
   {
     name: 'approve: extra null, status cancelled',
-    target: approve,
     loan: loan({ status: 'cancelled', extra: null }),
     settled: 'not-done',
     says: ['“cancelled”', 'approvedAt absent'],
   },
   {
     name: 'approve: blank and zero records are no records',
-    target: approve,
     loan: loan({ status: 'cancelled', extra: { approvedAt: '0', approvedBy: '  ' } }),
     settled: 'not-done',
     says: ['approvedAt absent', 'approvedBy absent'],
   },
   {
     name: 'approve: status null',
-    target: approve,
     loan: loan({ status: null, extra: {} }),
     settled: null,
     says: ['no status', 'approvedAt absent'],
   },
-];
+]);
 
 const cancel = onAllocation('loans.cancelInterestPayment');
 const accept = onAllocation('loans.acceptRepayment');
 const confirm = onAllocation('loans.confirmExternalDisbursement');
 
 const allocationCases: Case[] = [
-  // cancelInterestPayment
-  {
-    name: 'cancel interest payment: allocation cancelled with cancelledAt',
-    target: cancel,
-    loan: withAllocation('active', { status: 'cancelled', extra: { cancelledAt: APPROVED_AT } }),
-    settled: 'done',
-    says: ['Allocation A1', '“cancelled”', 'cancelledAt 2026', 'took effect'],
-  },
-  {
-    name: 'cancel interest payment: cancelled status, extra null',
-    target: cancel,
-    loan: withAllocation('active', { status: 'cancelled', extra: null }),
-    settled: 'done',
-    says: ['“cancelled”', 'cancelledAt absent', 'reached only after'],
-  },
-  {
-    name: 'cancel interest payment: still awaiting acceptance',
-    target: cancel,
-    loan: withAllocation('repaying-interest', { status: 'awaiting-acceptance' }),
-    settled: 'not-done',
-    says: ['“awaiting-acceptance”', 'cancelledAt absent', 'did not take effect'],
-  },
-  {
-    name: 'cancel interest payment: accepted instead',
-    target: cancel,
-    loan: withAllocation('active', { status: 'accepted', extra: { acceptedBy: 'lender' } }),
-    settled: 'not-done',
-    says: ['“accepted”', 'acceptedBy lender', 'did not take effect'],
-  },
-  {
-    name: 'cancel interest payment: completed (not placed by the spec)',
-    target: cancel,
-    loan: withAllocation('active', { status: 'completed' }),
-    settled: null,
-    says: ['“completed”', 'cancelledAt absent'],
-  },
-  // acceptRepayment
-  {
-    name: 'accept repayment: accepted with acceptedAt',
-    target: accept,
-    loan: withAllocation('active', { status: 'accepted', extra: { acceptedAt: APPROVED_AT } }),
-    settled: 'done',
-    says: ['“accepted”', 'acceptedAt 2026', 'took effect'],
-  },
-  {
-    name: 'accept repayment: moved on with acceptedAt',
-    target: accept,
-    loan: withAllocation('repaid', { status: 'completed', extra: { acceptedAt: APPROVED_AT } }),
-    settled: 'done',
-    says: ['“completed”', 'acceptedAt 2026'],
-  },
-  {
-    name: 'accept repayment: request cancelled',
-    target: accept,
-    loan: withAllocation('active', { status: 'cancelled', extra: { cancelledBy: 'borrower' } }),
-    settled: 'not-done',
-    says: ['“cancelled”', 'acceptedAt absent', 'cancelledBy borrower', 'did not take effect'],
-  },
-  {
-    name: 'accept repayment: still awaiting acceptance',
-    target: accept,
-    loan: withAllocation('repaying', { status: 'awaiting-acceptance', extra: {} }),
-    settled: 'not-done',
-    says: ['“awaiting-acceptance”', 'did not take effect'],
-  },
-  {
-    name: 'accept repayment: new (old code called this done)',
-    target: accept,
-    loan: withAllocation('repaying', { status: 'new', extra: {} }),
-    settled: null,
-    says: ['“new”', 'acceptedAt absent', 'Check it on the platform'],
-  },
-  {
-    name: 'accept repayment: failed, no record',
-    target: accept,
-    loan: withAllocation('repaying', { status: 'failed' }),
-    settled: null,
-    says: ['“failed”'],
-  },
-  // confirmExternalDisbursement
-  {
-    name: 'confirm external disbursement: confirmed with confirmedBy',
-    target: confirm,
-    loan: withAllocation('active', {
-      status: 'confirmed',
-      extra: { confirmedBy: 'lender', confirmedAt: APPROVED_AT },
-    }),
-    settled: 'done',
-    says: ['“confirmed”', 'confirmedBy lender', 'took effect'],
-  },
-  {
-    name: 'confirm external disbursement: still awaiting confirmation',
-    target: confirm,
-    loan: withAllocation('disbursing', { status: 'awaiting-confirmation', extra: null }),
-    settled: 'not-done',
-    says: ['“awaiting-confirmation”', 'confirmedAt absent', 'did not take effect'],
-  },
-  {
-    name: 'confirm external disbursement: allocation cancelled',
-    target: confirm,
-    loan: withAllocation('cancelled', { status: 'cancelled' }),
-    settled: 'not-done',
-    says: ['“cancelled”', 'confirmedAt absent'],
-  },
-  {
-    name: 'confirm external disbursement: failed (old code called this done)',
-    target: confirm,
-    loan: withAllocation('errored', { status: 'failed', externalFailureDescription: 'x' }),
-    settled: null,
-    says: ['“failed”', 'confirmedAt absent'],
-  },
-  {
-    name: 'confirm external disbursement: awaiting confirmation yet confirmedAt set',
-    target: confirm,
-    loan: withAllocation('disbursing', {
-      status: 'awaiting-confirmation',
-      extra: { confirmedAt: APPROVED_AT },
-    }),
-    settled: null,
-    says: ['disagree'],
-  },
+  ...on(cancel, [
+    {
+      name: 'cancel interest payment: allocation cancelled with cancelledAt',
+      loan: withAllocation('active', { status: 'cancelled', extra: { cancelledAt: APPROVED_AT } }),
+      settled: 'done',
+      says: ['Allocation A1', '“cancelled”', 'cancelledAt 2026', 'took effect'],
+    },
+    {
+      name: 'cancel interest payment: cancelled status, extra null',
+      loan: withAllocation('active', { status: 'cancelled', extra: null }),
+      settled: 'done',
+      says: ['“cancelled”', 'cancelledAt absent', 'reached only after'],
+    },
+    {
+      name: 'cancel interest payment: still awaiting acceptance',
+      loan: withAllocation('repaying-interest', { status: 'awaiting-acceptance' }),
+      settled: 'not-done',
+      says: ['“awaiting-acceptance”', 'cancelledAt absent', 'did not take effect'],
+    },
+    {
+      name: 'cancel interest payment: accepted instead',
+      loan: withAllocation('active', { status: 'accepted', extra: { acceptedBy: 'lender' } }),
+      settled: 'not-done',
+      says: ['“accepted”', 'acceptedBy lender', 'did not take effect'],
+    },
+    {
+      name: 'cancel interest payment: completed (not placed by the spec)',
+      loan: withAllocation('active', { status: 'completed' }),
+      settled: null,
+      says: ['“completed”', 'cancelledAt absent'],
+    },
+  ]),
+  ...on(accept, [
+    {
+      name: 'accept repayment: accepted with acceptedAt',
+      loan: withAllocation('active', { status: 'accepted', extra: { acceptedAt: APPROVED_AT } }),
+      settled: 'done',
+      says: ['“accepted”', 'acceptedAt 2026', 'took effect'],
+    },
+    {
+      name: 'accept repayment: moved on with acceptedAt',
+      loan: withAllocation('repaid', { status: 'completed', extra: { acceptedAt: APPROVED_AT } }),
+      settled: 'done',
+      says: ['“completed”', 'acceptedAt 2026'],
+    },
+    {
+      name: 'accept repayment: request cancelled',
+      loan: withAllocation('active', { status: 'cancelled', extra: { cancelledBy: 'borrower' } }),
+      settled: 'not-done',
+      says: ['“cancelled”', 'acceptedAt absent', 'cancelledBy borrower', 'did not take effect'],
+    },
+    {
+      name: 'accept repayment: still awaiting acceptance',
+      loan: withAllocation('repaying', { status: 'awaiting-acceptance', extra: {} }),
+      settled: 'not-done',
+      says: ['“awaiting-acceptance”', 'did not take effect'],
+    },
+    {
+      name: 'accept repayment: new (old code called this done)',
+      loan: withAllocation('repaying', { status: 'new', extra: {} }),
+      settled: null,
+      says: ['“new”', 'acceptedAt absent', 'Check it on the platform'],
+    },
+    {
+      name: 'accept repayment: failed, no record',
+      loan: withAllocation('repaying', { status: 'failed' }),
+      settled: null,
+      says: ['“failed”'],
+    },
+  ]),
+  ...on(confirm, [
+    {
+      name: 'confirm external disbursement: confirmed with confirmedBy',
+      loan: withAllocation('active', {
+        status: 'confirmed',
+        extra: { confirmedBy: 'lender', confirmedAt: APPROVED_AT },
+      }),
+      settled: 'done',
+      says: ['“confirmed”', 'confirmedBy lender', 'took effect'],
+    },
+    {
+      name: 'confirm external disbursement: still awaiting confirmation',
+      loan: withAllocation('disbursing', { status: 'awaiting-confirmation', extra: null }),
+      settled: 'not-done',
+      says: ['“awaiting-confirmation”', 'confirmedAt absent', 'did not take effect'],
+    },
+    {
+      name: 'confirm external disbursement: allocation cancelled',
+      loan: withAllocation('cancelled', { status: 'cancelled' }),
+      settled: 'not-done',
+      says: ['“cancelled”', 'confirmedAt absent'],
+    },
+    {
+      name: 'confirm external disbursement: failed (old code called this done)',
+      loan: withAllocation('errored', { status: 'failed', externalFailureDescription: 'x' }),
+      settled: null,
+      says: ['“failed”', 'confirmedAt absent'],
+    },
+    {
+      name: 'confirm external disbursement: awaiting confirmation yet confirmedAt set',
+      loan: withAllocation('disbursing', {
+        status: 'awaiting-confirmation',
+        extra: { confirmedAt: APPROVED_AT },
+      }),
+      settled: null,
+      says: ['disagree'],
+    },
+  ]),
   // missing pieces
   {
     name: 'allocation not on the loan',

@@ -277,6 +277,54 @@ describe('exportActivitiesCsv', () => {
     }
   });
 
+  // Issue 30: the body is parsed a slice at a time and the lines go out through one reused
+  // buffer. A page sent in large chunks, with multi-byte text across every slice boundary and a
+  // record longer than the buffer, reaches a slow disk exactly as sent.
+  it('writes large chunks exactly, also to a disk that takes each write late', async () => {
+    freshDir();
+    const ROWS = 3_000;
+    const note = (i: number) => `€${i} 😀 "q", ${'é'.repeat(i % 97)}\nline 2`;
+    const huge = `${'ü'.repeat(200_000)}😀`;
+    const cell = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const body = [
+      'activityId,createdAt,note',
+      ...Array.from({ length: ROWS }, (_, i) => `act-${i},${1_700_000_000_000 + i},${cell(note(i))}`),
+      `act-huge,1700000000000,${cell(huge)}`,
+      '',
+    ].join('\r\n');
+    fx.server.setHandler((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end(Number(req.query.get('offset')) === 0 ? body : 'activityId,createdAt,note\r\n');
+    });
+    // Each write reaches the file one turn later, as a busy disk would take it: a buffer filled
+    // again before the write's callback would put later lines in place of earlier ones.
+    const lateDisk = (path: string) => {
+      const sink = fileSink(path, () => null);
+      const late = new Writable({
+        write(chunk: Buffer, _enc, callback) {
+          setImmediate(() => sink.write(Buffer.from(chunk), callback));
+        },
+        final: (callback) => sink.end(callback),
+      });
+      sink.on('open', () => late.emit('open'));
+      return late;
+    };
+    const result = await run({ pageSize: 10_000, createWriteStream: lateDisk });
+    expect(result.ok && result.value.rows).toBe(ROWS + 1);
+    const records = parse(readFileSync(join(dir, 'activities.csv'), 'utf8')) as string[][];
+    expect(records).toHaveLength(ROWS + 2);
+    expect(records[0]).toEqual(['activityId', 'createdAt', 'note', 'createdAtIso']);
+    for (let i = 0; i < ROWS; i++) {
+      expect(records[i + 1]).toEqual([
+        `act-${i}`,
+        String(1_700_000_000_000 + i),
+        note(i),
+        new Date(1_700_000_000_000 + i).toISOString(),
+      ]);
+    }
+    expect(records[ROWS + 1]).toEqual(['act-huge', '1700000000000', huge, '2023-11-14T22:13:20.000Z']);
+  });
+
   it('removes the partial file when the disk fills up, keeping an existing file untouched', async () => {
     freshDir();
     writeFileSync(join(dir, 'activities.csv'), 'previous export');

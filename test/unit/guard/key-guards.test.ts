@@ -91,6 +91,12 @@ function open(extra: Partial<KeyGuardsOptions> = {}): KeyGuards {
   return guards;
 }
 
+/** A run of the console and its guard of the key `fp` at HOST. */
+function openGuard(): { guards: KeyGuards; guard: LockoutGuard } {
+  const guards = open();
+  return { guards, guard: guards.guardFor(HOST, 'fp') };
+}
+
 async function readState(): Promise<GuardStateDocument> {
   return JSON.parse(await readFile(join(dataDir, GUARD_STATE_FILE), 'utf8')) as GuardStateDocument;
 }
@@ -169,8 +175,7 @@ describe('key guards: one per platform host and API key', () => {
 
 describe('key guards: the state file', () => {
   it('a restart resumes the windows: failures, refused requests, requests and a 429 pause', async () => {
-    const before = open();
-    const guard = before.guardFor(HOST, 'fp');
+    const { guards: before, guard } = openGuard();
     expect(await send(guard)).toBe(true);
     guard.noteAnswer(401, 'auth-failed', null);
     clock.now += 1_000;
@@ -191,8 +196,7 @@ describe('key guards: the state file', () => {
   });
 
   it('a counted failure is on disk before the next request of the key may go', async () => {
-    const guards = open();
-    const guard = guards.guardFor(HOST, 'fp');
+    const { guard } = openGuard();
     expect(await send(guard)).toBe(true);
     guard.noteAnswer(401, 'auth-failed', null);
     const ready = guard.whenSendable();
@@ -202,8 +206,7 @@ describe('key guards: the state file', () => {
   });
 
   it('successful requests write nothing before they go; request counts are written lazily', async () => {
-    const guards = open();
-    const guard = guards.guardFor(HOST, 'fp');
+    const { guards, guard } = openGuard();
     expect(await send(guard)).toBe(true); // the first one waits for the in-flight allowance
     guard.noteAnswer(200, null, null);
     const afterFirst = writes.count;
@@ -239,8 +242,7 @@ describe('key guards: the state file', () => {
   });
 
   it('after a kill, requests that were in flight count as failures at the restart', async () => {
-    const before = open();
-    const guard = before.guardFor(HOST, 'fp');
+    const { guard } = openGuard();
     for (let i = 0; i < 10; i++) {
       expect(await send(guard)).toBe(true);
       guard.noteAnswer(401, 'auth-failed', null);
@@ -259,8 +261,7 @@ describe('key guards: the state file', () => {
   });
 
   it('a clean stop leaves no allowance behind: the restart counts nothing more', async () => {
-    const before = open();
-    const guard = before.guardFor(HOST, 'fp');
+    const { guards: before, guard } = openGuard();
     expect(await send(guard)).toBe(true);
     guard.noteAnswer(401, 'auth-failed', null);
     await before.close();
@@ -269,8 +270,7 @@ describe('key guards: the state file', () => {
   });
 
   it('a key whose secret works gives its allowance back at once: a kill then adds nothing', async () => {
-    const before = open();
-    const guard = before.guardFor(HOST, 'fp');
+    const { guards: before, guard } = openGuard();
     const first = await sendTicket(guard, 'right');
     expect((await readState()).entries[0]?.inFlight).toBeGreaterThan(0); // written before it went
     guard.noteAnswer(200, null, null, first ?? undefined);
@@ -320,8 +320,7 @@ describe('key guards: the state file', () => {
   });
 
   it('another secret under the same key id is not trusted for it: a kill counts its requests', async () => {
-    const before = open();
-    const guard = before.guardFor(HOST, 'fp');
+    const { guard } = openGuard();
     const first = await sendTicket(guard, 'right');
     guard.noteAnswer(200, null, null, first ?? undefined);
     for (let i = 0; i < 2; i++) expect(await sendTicket(guard, 'mistyped')).not.toBeNull();
@@ -330,8 +329,7 @@ describe('key guards: the state file', () => {
   });
 
   it('a failing key’s allowance falls back to zero on disk once it is idle', async () => {
-    const guards = open();
-    const guard = guards.guardFor(HOST, 'fp');
+    const { guards, guard } = openGuard();
     expect(await send(guard)).toBe(true);
     guard.noteAnswer(401, 'auth-failed', null);
     await guards.flush();

@@ -130,19 +130,22 @@ describe('lockout guard: requests in flight count as possible failures', () => {
 });
 
 describe('lockout guard: durability', () => {
-  /** A persistence whose writes finish when the test says. */
-  function heldWrites(guardRef: { guard?: LockoutGuard }) {
+  /**
+   * A guard whose writes are held until a test lets each go (`writes`), counting the lazy ones
+   * (`soon`), on a clock the test moves.
+   */
+  function heldGuard() {
+    const clock = { now: T0 };
     const writes: (() => void)[] = [];
     let soon = 0;
-    return {
-      writes,
-      soon: () => soon,
+    const guard: LockoutGuard = new LockoutGuard('k', {
+      now: () => clock.now,
       persistence: {
         saveNow: () =>
           new Promise<void>((resolve) => {
-            guardRef.guard?.snapshotForWrite();
+            guard.snapshotForWrite();
             writes.push(() => {
-              guardRef.guard?.writeDone();
+              guard.writeDone();
               resolve();
             });
           }),
@@ -150,7 +153,8 @@ describe('lockout guard: durability', () => {
           soon++;
         },
       },
-    };
+    });
+    return { guard, clock, held: { writes, soon: () => soon } };
   }
 
   it('without persistence every admitted request may go at once', () => {
@@ -158,11 +162,7 @@ describe('lockout guard: durability', () => {
   });
 
   it('waits for an in-flight allowance on disk, and for each counted failure to be written', async () => {
-    const ref: { guard?: LockoutGuard } = {};
-    const held = heldWrites(ref);
-    const clock = { now: T0 };
-    const guard = new LockoutGuard('k', { now: () => clock.now, persistence: held.persistence });
-    ref.guard = guard;
+    const { guard, held } = heldGuard();
     const first = guard.whenSendable();
     expect(first).toBeInstanceOf(Promise);
     expect(guard.whenSendable()).toBe(first); // one write, not one per asker
@@ -198,10 +198,7 @@ describe('lockout guard: durability', () => {
   });
 
   it('a 429 pause and a refused request are written before the next request too', () => {
-    const ref: { guard?: LockoutGuard } = {};
-    const held = heldWrites(ref);
-    const guard = new LockoutGuard('k', { now: () => T0, persistence: held.persistence });
-    ref.guard = guard;
+    const { guard, held } = heldGuard();
     guard.noteAnswer(429, 'rate-limited', 1_000);
     guard.noteAnswer(400, 'bad-request', null);
     expect(held.writes).toHaveLength(2);
@@ -209,11 +206,7 @@ describe('lockout guard: durability', () => {
   });
 
   it('asks for more allowance when more requests are in flight than the file allows', async () => {
-    const ref: { guard?: LockoutGuard } = {};
-    const held = heldWrites(ref);
-    const clock = { now: T0 };
-    const guard = new LockoutGuard('k', { now: () => clock.now, persistence: held.persistence });
-    ref.guard = guard;
+    const { guard, clock, held } = heldGuard();
     const grow = async () => {
       const w = guard.whenSendable();
       expect(w).toBeInstanceOf(Promise);
@@ -247,8 +240,8 @@ const restoredAt = (over: Partial<GuardSnapshot>, now = T0, limits?: PlatformLim
 const times = (n: number, t: number) => Array<number>(n).fill(t);
 
 describe('lockout guard: what a refusal says', () => {
-  it('tells the time of day in UTC', () => {
-    expect(clockText(Date.UTC(2026, 10, 27, 6, 5, 9, 900))).toBe('06:05:09 UTC');
+  it('tells the time in the console’s one format, in UTC, date included', () => {
+    expect(clockText(Date.UTC(2026, 10, 27, 6, 5, 9, 900))).toBe('2026-11-27 06:05:09 UTC');
   });
 
   it('failed authentications: how many, of which presumed, and from when', () => {

@@ -47,6 +47,19 @@ afterEach(async () => {
 /** An entry of a sandbox desk's approve, for the tests that add their own workspace. */
 const SANDBOX_DESK = { action: 'loans.approve', workspaceName: 'Desk', environment: 'sandbox' } as const;
 
+/**
+ * Exports the workspace's journal to `name` in the test folder through the handler, which must
+ * succeed; the answer, the file's path and text, and its rows by column.
+ */
+async function exported(workspaceId: string, name: string) {
+  const filePath = join(dir, name);
+  const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
+  const res = await handlers['journal.exportCsv']({ workspaceId, filePath });
+  expect(res.ok).toBe(true);
+  const text = await readFile(filePath, 'utf8');
+  return { res, filePath, text, rows: parse(text, { columns: true }) as Record<string, string>[] };
+}
+
 describe('journal.exportCsv', () => {
   it('writes matching entries oldest first with formula cells neutralised, and refuses unsafe paths', async () => {
     const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
@@ -146,10 +159,7 @@ describe('journal.exportCsv', () => {
       outcome: 'unknown',
       detail: { a: 1 },
     });
-    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
-    const filePath = join(dir, 'all.csv');
-    const res = await handlers['journal.exportCsv']({ workspaceId: 'w2', filePath });
-    const text = await readFile(filePath, 'utf8');
+    const { res, filePath, text, rows } = await exported('w2', 'all.csv');
     expect(res).toEqual({
       ok: true,
       value: {
@@ -167,8 +177,8 @@ describe('journal.exportCsv', () => {
     );
     expect(rest.at(-1)).toBe('');
     const entry = (await journals.query('w2', {})).rows[0];
-    const row = parse(text, { columns: true })[0] as Record<string, string>;
-    expect(row).toEqual({
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toEqual({
       seq: '1',
       time: entry?.time,
       step: 'outcome',
@@ -200,20 +210,14 @@ describe('journal.exportCsv', () => {
       step: 'prepared',
       actionId: 'c1',
     });
-    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
-    const filePath = join(dir, 'bare.csv');
-    expect((await handlers['journal.exportCsv']({ workspaceId: 'w3', filePath })).ok).toBe(true);
-    const row = (parse(await readFile(filePath, 'utf8'), { columns: true }) as Record<string, string>[])[0];
-    expect(row).toMatchObject({ object: '', keyId: '', outcome: '', detail: '', workspaceName: 'Desk' });
+    const { rows } = await exported('w3', 'bare.csv');
+    expect(rows[0]).toMatchObject({ object: '', keyId: '', outcome: '', detail: '', workspaceName: 'Desk' });
   });
 
   it('writes an entry it can no longer read from its index row, and says to run verify', async () => {
     const path = join(dir, 'journal', 'w1', 'journal-000001.jsonl');
     await writeFile(path, (await readFile(path, 'utf8')).replace('"step":"prepared"', '"step":"prepareD"'));
-    const handlers = journalHandlers({ journals, exportPaths: new ExportPaths(), log });
-    const filePath = join(dir, 'damaged.csv');
-    expect((await handlers['journal.exportCsv']({ workspaceId: 'w1', filePath })).ok).toBe(true);
-    const rows = parse(await readFile(filePath, 'utf8'), { columns: true }) as Record<string, string>[];
+    const { rows } = await exported('w1', 'damaged.csv');
     // The row holds what the index read from the line's first fields; the rest is not trusted.
     expect(rows[0]).toMatchObject({
       seq: '1',

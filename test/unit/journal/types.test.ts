@@ -25,6 +25,16 @@ const RECORD: JournalRecord = {
 
 const record = (over: Record<string, unknown>) => ({ ...RECORD, ...over }) as JournalRecord;
 
+/** The text fields with a length bound, and the bound. */
+const BOUNDED = [
+  ['actionId', 200],
+  ['action', 200],
+  ['workspaceName', 200],
+  ['keyId', 500],
+  ['operator', 200],
+  ['object', 500],
+] as const;
+
 function refusal(r: unknown): string {
   try {
     checkRecord(r as JournalRecord);
@@ -38,17 +48,12 @@ function refusal(r: unknown): string {
 describe('checkRecord', () => {
   it('copies the known fields only', () => {
     const full = record({ keyId: 'fp', operator: 'alice', object: 'loan L1', detail: { a: 1 }, extra: 'x' });
+    // Every field of RECORD and the optional ones; `extra` is left behind.
     expect(checkRecord(full)).toEqual({
-      step: 'outcome',
-      actionId: 'act-1',
-      action: 'loans.approve',
-      workspaceId: 'ws-1',
-      workspaceName: 'Desk',
-      environment: 'sandbox',
+      ...RECORD,
       keyId: 'fp',
       operator: 'alice',
       object: 'loan L1',
-      outcome: 'done',
       detail: { a: 1 },
     });
     const bare = checkRecord(record({ step: 'prepared', outcome: undefined }));
@@ -62,7 +67,7 @@ describe('checkRecord', () => {
     ]);
   });
 
-  it.each([
+  it.each<[string, unknown, string]>([
     ['not an object', null, 'record: must be an object.'],
     ['a string', 'prepared', 'record: must be an object.'],
     [
@@ -104,49 +109,19 @@ describe('checkRecord', () => {
     ],
     ['an empty optional field', record({ operator: '' }), 'operator: must be a non-empty string.'],
     ['a key id that is not a string', record({ keyId: null }), 'keyId: must be a non-empty string.'],
-    [
-      'an action id of 201 characters',
-      record({ actionId: 'a'.repeat(201) }),
-      'actionId: must be at most 200 characters.',
-    ],
-    [
-      'an action of 201 characters',
-      record({ action: 'a'.repeat(201) }),
-      'action: must be at most 200 characters.',
-    ],
-    [
-      'a workspace name of 201 characters',
-      record({ workspaceName: 'a'.repeat(201) }),
-      'workspaceName: must be at most 200 characters.',
-    ],
-    [
-      'a key id of 501 characters',
-      record({ keyId: 'k'.repeat(501) }),
-      'keyId: must be at most 500 characters.',
-    ],
-    [
-      'an operator of 201 characters',
-      record({ operator: 'o'.repeat(201) }),
-      'operator: must be at most 200 characters.',
-    ],
-    [
-      'an object of 501 characters',
-      record({ object: 'o'.repeat(501) }),
-      'object: must be at most 500 characters.',
-    ],
+    ...BOUNDED.map(([field, max]): [string, unknown, string] => [
+      `a ${field} of ${max + 1} characters`,
+      record({ [field]: 'a'.repeat(max + 1) }),
+      `${field}: must be at most ${max} characters.`,
+    ]),
   ])('refuses %s, saying what to fix', (_what, r, message) => {
     expect(refusal(r)).toBe(message);
   });
 
   it('takes every field at its longest, and a workspace id of 128 characters', () => {
     const longest = record({
-      actionId: 'a'.repeat(200),
-      action: 'b'.repeat(200),
+      ...Object.fromEntries(BOUNDED.map(([field, max]) => [field, field.charAt(0).repeat(max)])),
       workspaceId: 'w'.repeat(128),
-      workspaceName: 'c'.repeat(200),
-      keyId: 'k'.repeat(500),
-      operator: 'o'.repeat(200),
-      object: 'x'.repeat(500),
     });
     expect(checkRecord(longest)).toEqual(longest);
     expect(refusal(record({ workspaceId: 'w'.repeat(129) }))).toMatch(/^workspaceId:/);

@@ -15,6 +15,12 @@ function attempt(timeoutMs: number): AttemptControl {
 const timedOut = (control: AttemptControl) =>
   control.controller.signal.aborted && control.abortedBy() === 'timeout';
 
+/** Moves the fake clock on by `ms`, then says which of the attempts have timed out. */
+function after(ms: number, ...attempts: AttemptControl[]): boolean[] {
+  vi.advanceTimersByTime(ms);
+  return attempts.map(timedOut);
+}
+
 afterEach(() => {
   for (const control of opened.splice(0)) control.release();
   vi.useRealTimers();
@@ -27,18 +33,12 @@ describe('attempt timeouts on one timer', () => {
     const b = attempt(300);
     const c = attempt(2000);
     expect(vi.getTimerCount()).toBe(1);
-    vi.advanceTimersByTime(299);
-    expect([timedOut(a), timedOut(b), timedOut(c)]).toEqual([false, false, false]);
-    vi.advanceTimersByTime(1);
-    expect([timedOut(a), timedOut(b), timedOut(c)]).toEqual([false, true, false]);
-    vi.advanceTimersByTime(699);
-    expect(timedOut(a)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect([timedOut(a), timedOut(c)]).toEqual([true, false]);
-    vi.advanceTimersByTime(999);
-    expect(timedOut(c)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut(c)).toBe(true);
+    expect(after(299, a, b, c)).toEqual([false, false, false]);
+    expect(after(1, a, b, c)).toEqual([false, true, false]);
+    expect(after(699, a)).toEqual([false]);
+    expect(after(1, a, c)).toEqual([true, false]);
+    expect(after(999, c)).toEqual([false]);
+    expect(after(1, c)).toEqual([true]);
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -47,12 +47,9 @@ describe('attempt timeouts on one timer', () => {
     const long = attempt(1000);
     vi.advanceTimersByTime(100);
     const short = attempt(200);
-    vi.advanceTimersByTime(199);
-    expect(timedOut(short)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect([timedOut(short), timedOut(long)]).toEqual([true, false]);
-    vi.advanceTimersByTime(700);
-    expect(timedOut(long)).toBe(true);
+    expect(after(199, short)).toEqual([false]);
+    expect(after(1, short, long)).toEqual([true, false]);
+    expect(after(700, long)).toEqual([true]);
   });
 
   it('never times out a released attempt, and a release does not hold back the others', () => {
@@ -63,10 +60,8 @@ describe('attempt timeouts on one timer', () => {
     vi.advanceTimersByTime(100);
     expect(released.controller.signal.aborted).toBe(false);
     expect(released.abortedBy()).toBeNull();
-    vi.advanceTimersByTime(399);
-    expect(timedOut(pending)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut(pending)).toBe(true);
+    expect(after(399, pending)).toEqual([false]);
+    expect(after(1, pending)).toEqual([true]);
   });
 
   it('keeps timing out attempts made one after another (the timer is reused, not lost)', () => {
@@ -77,9 +72,7 @@ describe('attempt timeouts on one timer', () => {
       done.release();
     }
     const last = attempt(1000);
-    vi.advanceTimersByTime(999);
-    expect(timedOut(last)).toBe(false);
-    vi.advanceTimersByTime(1);
-    expect(timedOut(last)).toBe(true);
+    expect(after(999, last)).toEqual([false]);
+    expect(after(1, last)).toEqual([true]);
   });
 });

@@ -257,10 +257,12 @@ describe('error mapping', () => {
 });
 
 describe('a 2xx answer that is an error envelope, or starts with a BOM (issue 25.7)', () => {
+  /** The platform answers 200 with its error envelope instead of what was asked for. */
+  const answerEnvelope = (error: string, message: string) =>
+    fx.server.setHandler((_req, res) => sendJson(res, 200, { error, message }));
+
   it("shows the platform's message for a read, not a shape error", async () => {
-    fx.server.setHandler((_req, res) =>
-      sendJson(res, 200, { error: 'organization-suspended', message: 'Organization is suspended' }),
-    );
+    answerEnvelope('organization-suspended', 'Organization is suspended');
     const result = await fx.client().request({
       method: 'GET',
       path: '/portfolios',
@@ -277,9 +279,7 @@ describe('a 2xx answer that is an error envelope, or starts with a BOM (issue 25
   });
 
   it('for an action, keeps the outcome open (bad-response, never a refusal code) and says so', async () => {
-    fx.server.setHandler((_req, res) =>
-      sendJson(res, 200, { error: 'internal', message: 'Try again later' }),
-    );
+    answerEnvelope('internal', 'Try again later');
     const result = await fx.client().request({
       method: 'PATCH',
       path: '/organizations/o/loans/L1',

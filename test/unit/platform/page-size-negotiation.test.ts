@@ -96,6 +96,50 @@ describe('page-size negotiation through the walk', () => {
     },
   );
 
+  it.each([
+    ['serves', ['0:100', '100:10000', '10100:10000', '12345:10000'], { size: 10_000, verdict: 'served' }],
+    [
+      'caps',
+      ['0:100', ...Array.from({ length: 13 }, (_, i) => `${100 + i * 1000}:10000`), '12345:10000'],
+      { size: 1000, verdict: 'capped' },
+    ],
+    [
+      'refuses',
+      [
+        '0:100',
+        '100:10000:400',
+        ...Array.from({ length: 13 }, (_, i) => `${100 + i * 1000}:1000`),
+        '12345:1000',
+      ],
+      { size: 1000, verdict: 'refused' },
+    ],
+  ] as const)(
+    'a streamed walk of a platform that %s: a small first page, then the same learning, every row once',
+    async (kind, queries, entry) => {
+      const asked = platform(kind);
+      const { m, learned } = memory();
+      const client = fx.client();
+      rememberPageSizes(client, m);
+      const streamed: string[] = [];
+      const r = await listAllActivities(
+        client,
+        'org-1',
+        {},
+        {
+          onPage: (rows) => streamed.push(...rows.map((a) => a.activityId)),
+        },
+      );
+      if (!r.ok) throw new Error(r.error.message);
+      expect(r.value.items.map((a) => a.activityId)).toEqual(ALL);
+      expect(streamed).toEqual(ALL);
+      expect(r.value.complete).toBe(true);
+      expect(asked).toEqual(queries);
+      expect(learned).toEqual([
+        expect.objectContaining({ operation: 'activities', ...entry, asked: 10_000 }),
+      ]);
+    },
+  );
+
   it('the next walk starts from the learned size and learns nothing new', async () => {
     const asked = platform('refuses');
     const { m, learned } = memory();

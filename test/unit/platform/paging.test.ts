@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ProgressEvent } from '../../../src/shared/contract';
 import type { Result } from '../../../src/shared/result';
 import {
+  FIRST_PAGE_ROWS,
   PageCursor,
   idField,
   toPage,
@@ -184,6 +185,73 @@ describe('walkPages: bounds', () => {
   it('refuses a page size that is not a positive integer', async () => {
     const r = await walk(platform(10).fetchPage, { pageSize: 0 });
     expect(!r.ok && r.error.code).toBe('bad-input');
+  });
+});
+
+describe('walkPages: a small first page, then large ones (issue 30)', () => {
+  const limits = (requests: PageRequest[]) => requests.map((q) => [q.offset, q.limit]);
+
+  it('asks for firstPageSize first and the page size after, every row once', async () => {
+    const p = platform(2_350);
+    const r = await walk(p.fetchPage, { firstPageSize: 100 });
+    expect(r.ok && r.value).toMatchObject({ complete: true, duplicatesDropped: 0 });
+    if (r.ok) expectAll(r.value.items, 2_350);
+    expect(limits(p.requests)).toEqual([
+      [0, 100],
+      [100, 1000],
+      [1100, 1000],
+      [2100, 1000],
+      [2350, 1000],
+    ]);
+  });
+
+  it('a streamed walk (onPage) starts with FIRST_PAGE_ROWS; one without keeps its page size', async () => {
+    const streamed = platform(2_500);
+    await walk(streamed.fetchPage, { onPage: () => undefined });
+    expect(limits(streamed.requests).slice(0, 2)).toEqual([
+      [0, FIRST_PAGE_ROWS],
+      [FIRST_PAGE_ROWS, 1000],
+    ]);
+    const plain = platform(2_500);
+    await walk(plain.fetchPage);
+    expect(plain.requests[0]?.limit).toBe(1000);
+  });
+
+  it('a page size below the first page size is never exceeded', async () => {
+    const p = platform(120);
+    await walk(p.fetchPage, { pageSize: 50, firstPageSize: 100 });
+    expect(p.requests.map((q) => q.limit)).toEqual([50, 50, 50, 50]);
+  });
+
+  it('a platform capping below the first page: the short first page is no end, every row once', async () => {
+    const p = platform(1_234, { cap: 60 });
+    const r = await walk(p.fetchPage, { firstPageSize: 100 });
+    if (r.ok) expectAll(r.value.items, 1_234);
+    expect(r.ok && r.value.complete).toBe(true);
+    expect(p.requests[0]?.limit).toBe(100);
+  });
+
+  it('a capped large page after a full small one is read on, not taken for the end', async () => {
+    // The platform serves at most 100 a page: the first (100 asked) is full, the second (1,000
+    // asked) is "short" at 100 but as large as the largest page before, so the walk goes on.
+    const p = platform(450, { cap: 100 });
+    const r = await walk(p.fetchPage, { firstPageSize: 100 });
+    if (r.ok) expectAll(r.value.items, 450);
+    expect(p.requests.map((q) => q.offset)).toEqual([0, 100, 200, 300, 400, 450]);
+  });
+
+  it('duplicates and repeated pages are still caught after a small first page', async () => {
+    const shifted = await walk(platform(2_000, { repeat: 3 }).fetchPage, { firstPageSize: 100 });
+    expect(shifted.ok && shifted.value).toMatchObject({ duplicatesDropped: 3, complete: false });
+    const repeated = await walk(platform(2_000, { ignoreOffset: true, cap: 100 }).fetchPage, {
+      firstPageSize: 100,
+    });
+    expect(!repeated.ok && repeated.error.code).toBe('bad-response');
+  });
+
+  it('refuses a first page size that is not a positive integer', async () => {
+    const r = await walk(platform(10).fetchPage, { firstPageSize: 0 });
+    expect(!r.ok && r.error).toMatchObject({ code: 'bad-input' });
   });
 });
 

@@ -4,13 +4,12 @@ import {
   amountDisplay,
   amountSortKey,
   formatAmount,
-  formatBps,
-  formatRatioPercent,
   isDecimal,
   MAX_SHOWN_DIGITS,
   ratio,
   sumAmounts,
 } from '../../../src/renderer/src/lib/decimal';
+import { formatBpsPercent, formatPercent } from '../../../src/renderer/src/lib/format';
 import { jsonNumberText } from '../../../src/shared/json-number';
 
 /** Deterministic PRNG so a failure reproduces. */
@@ -99,8 +98,8 @@ describe('amount strings that are not plain decimals (issue 25)', () => {
       expect(isDecimal(raw), raw).toBe(false);
       expect(amountSortKey(raw), raw).toBeNull();
       expect(ratio(raw, '2'), raw).toBeNull();
-      expect(formatRatioPercent(raw), raw).toBe(raw);
-      expect(formatBps(raw), raw).toBe(raw);
+      expect(formatPercent(raw), raw).toBe(raw);
+      expect(formatBpsPercent(raw), raw).toBe(raw);
     }
     expect(amountDisplay('12.5')).toEqual({ text: '12.5', mark: null, title: '12.5' });
   });
@@ -125,7 +124,7 @@ describe('a JSON number kept with its digits (JsonNumberText)', () => {
     expect(sumAmounts(['1', n])).toMatchObject({ total: null, known: '1', numbers: 1, skipped: 1 });
     expect(isDecimal(n)).toBe(false);
     expect(ratio(n, '1')).toBeNull();
-    expect(formatRatioPercent(n)).toBe('1234567.123456789012345678');
+    expect(formatPercent(n)).toBe('1234567.123456789012345678');
   });
 });
 

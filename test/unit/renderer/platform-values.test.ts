@@ -7,12 +7,11 @@ import { describe, expect, it } from 'vitest';
 import {
   amountSortKey,
   formatAmount,
-  formatBps,
-  formatRatioPercent,
   isDecimal,
   rawText,
   sumAmounts,
 } from '../../../src/renderer/src/lib/decimal';
+import { formatBpsPercent, formatPercent } from '../../../src/renderer/src/lib/format';
 import { pagerState } from '../../../src/renderer/src/features/clearloop/pager-state';
 import { activeWord } from '../../../src/renderer/src/features/portfolios-wallets/active';
 import { walkReportParts } from '../../../src/renderer/src/components/walk-report';
@@ -23,8 +22,8 @@ describe('a JSON number where an amount string was promised', () => {
   it('is shown as received and never throws (was: e.trim is not a function)', () => {
     expect(formatAmount(1.5e21)).toBe('1.5e+21');
     expect(formatAmount(12345.678)).toBe('12345.678');
-    expect(formatRatioPercent(0.65)).toBe('0.65');
-    expect(formatBps(450)).toBe('450');
+    expect(formatPercent(0.65)).toBe('0.65');
+    expect(formatBpsPercent(450)).toBe('450');
     expect(rawText({ a: 1 })).toBe('{"a":1}');
     expect(formatAmount(true)).toBe('true');
     expect(isDecimal(12)).toBe(false);

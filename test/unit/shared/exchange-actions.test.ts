@@ -180,7 +180,7 @@ describe('describeExchangeAction', () => {
       'Isolated margin 1000 on asset 4 (long)',
       'Isolated margin 5 on asset 4 (short)',
       'Clear the scheduled cancel',
-      'Cancel all orders at 2026-11-23T12:00:00.000Z',
+      'Cancel all orders at 2026-11-23 12:00:00 UTC',
     ]);
   });
 });

@@ -16,7 +16,7 @@ import {
 import { topUpTarget, topUpTargetOf } from '../../../src/shared/risk';
 import { jsonNumberText } from '../../../src/shared/json-number';
 import type { Loan } from '../../../src/shared/platform/resources';
-import { rawLoan } from '../../support/fixtures/loans';
+import { collateral, rawLoan } from '../../support/fixtures/loans';
 
 const BTC2 = { collaterals: [{ amount: '2', currency: 'BTC' }] };
 /** A loan in margin call at LTV 0.85, with 2 BTC of collateral; `extra` as given. */
@@ -244,53 +244,20 @@ describe('the amount', () => {
     expect(topUpFromLoan(l, '7')).toMatchObject({ amount });
   });
 
+  /** The loan's fields for collateral held as [amount, currency] pairs. */
+  const holding = (...held: [unknown, unknown][]) => ({ embedded: { collaterals: collateral(...held) } });
+  const UNKNOWN = 'a collateral’s amount or currency is unknown';
+  const TWO = 'collateral in BTC, ETH: each would have to grow by 70 %';
+
   it.each<[string, Record<string, unknown>, string]>([
     ['no embedded', { embedded: null }, 'the loan lists no collateral'],
     ['only null collateral', { embedded: { collaterals: [null] } }, 'the loan lists no collateral'],
-    [
-      'an exotic amount',
-      { embedded: { collaterals: [{ amount: '1e3', currency: 'BTC' }] } },
-      'a collateral’s amount or currency is unknown',
-    ],
-    [
-      'two currencies',
-      {
-        embedded: {
-          collaterals: [
-            { amount: '1', currency: 'BTC' },
-            { amount: '5', currency: 'ETH' },
-          ],
-        },
-      },
-      'collateral in BTC, ETH: each would have to grow by 70 %',
-    ],
-    [
-      'an empty currency',
-      { embedded: { collaterals: [{ amount: '1', currency: '' }] } },
-      'a collateral’s amount or currency is unknown',
-    ],
-    [
-      'a currency that is not text',
-      { embedded: { collaterals: [{ amount: '1', currency: 7 }] } },
-      'a collateral’s amount or currency is unknown',
-    ],
-    [
-      'a negative amount',
-      { embedded: { collaterals: [{ amount: '-1', currency: 'BTC' }] } },
-      'a collateral’s amount or currency is unknown',
-    ],
-    [
-      'two currencies, named in order whatever the order held',
-      {
-        embedded: {
-          collaterals: [
-            { amount: '5', currency: 'ETH' },
-            { amount: '1', currency: 'BTC' },
-          ],
-        },
-      },
-      'collateral in BTC, ETH: each would have to grow by 70 %',
-    ],
+    ['an exotic amount', holding(['1e3', 'BTC']), UNKNOWN],
+    ['two currencies', holding(['1', 'BTC'], ['5', 'ETH']), TWO],
+    ['an empty currency', holding(['1', '']), UNKNOWN],
+    ['a currency that is not text', holding(['1', 7]), UNKNOWN],
+    ['a negative amount', holding(['-1', 'BTC']), UNKNOWN],
+    ['two currencies, named in order whatever the order held', holding(['5', 'ETH'], ['1', 'BTC']), TWO],
     ['an unknown LTV', { debtRatio: undefined }, 'the loan’s LTV is unknown'],
   ])('says why with %s, and never throws', (_name, over, why) => {
     expect(topUpFromLoan(loan(over), '7')).toEqual({ ok: false, why, at: '7' });

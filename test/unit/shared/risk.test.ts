@@ -23,8 +23,10 @@ import {
   riskTotals,
   sortByHeadroom,
   topUpTarget,
+  RISK_ALERT_KINDS,
+  type RiskAlertKind,
 } from '../../../src/shared/risk';
-import { activeLoan as loan, rawLoan, RISK_NOW as NOW } from '../../support/fixtures/loans';
+import { activeLoan as loan, collateral, rawLoan, RISK_NOW as NOW } from '../../support/fixtures/loans';
 
 const HOUR = 3_600_000;
 /** A healthy loan at LTV 0.6 without `extra`: no thresholds at all. */
@@ -247,11 +249,7 @@ describe('riskTotals', () => {
         amount: '0.2',
         currency: 'BTC',
         embedded: {
-          collaterals: [
-            { amount: '10', currency: 'ETH' },
-            { amount: '0.3', currency: 'BTC' },
-            { amount: null, currency: 'ETH' },
-          ] as never,
+          collaterals: collateral(['10', 'ETH'], ['0.3', 'BTC'], [null, 'ETH']) as never,
         },
       }),
     ]);
@@ -278,10 +276,7 @@ describe('riskTotals', () => {
         currency: 'BTC',
         amount: '1',
         embedded: {
-          collaterals: [
-            { currency: '', amount: '7' },
-            { currency: 'BTC', amount: '2' },
-          ],
+          collaterals: collateral(['7', ''], ['2', 'BTC']),
         },
       }),
       bare({ currency: 'ETH', amount: '3' }),
@@ -325,13 +320,21 @@ describe('riskTotals', () => {
 });
 
 describe('alertTitle', () => {
-  it('says one sentence per kind', () => {
-    expect(alertTitle('warning', 'L1')).toBe('Loan L1 nears its margin call');
-    expect(alertTitle('margin-call', 'L1')).toBe('Loan L1 is in margin call');
-    expect(alertTitle('cure-ending', 'L1')).toBe('Loan L1 margin call nears its expiry');
-    expect(alertTitle('default', 'L1')).toBe('Loan L1 has defaulted');
-    expect(alertTitle('healthy', 'L1')).toBe('Loan L1 is back to healthy');
-    expect(alertTitle('reminder', 'L1')).toBe('Loan L1 is still in margin call');
+  const SENTENCES: [RiskAlertKind, string][] = [
+    ['warning', 'Loan L1 nears its margin call'],
+    ['margin-call', 'Loan L1 is in margin call'],
+    ['cure-ending', 'Loan L1 margin call nears its expiry'],
+    ['default', 'Loan L1 has defaulted'],
+    ['healthy', 'Loan L1 is back to healthy'],
+    ['reminder', 'Loan L1 is still in margin call'],
+  ];
+
+  it.each(SENTENCES)('says of %s: "%s"', (kind, sentence) => {
+    expect(alertTitle(kind, 'L1')).toBe(sentence);
+  });
+
+  it('has a sentence for every kind', () => {
+    expect(SENTENCES.map(([kind]) => kind).sort()).toEqual([...RISK_ALERT_KINDS].sort());
   });
 });
 

@@ -27,29 +27,21 @@ describe('window state', () => {
   });
 
   it('moves a window hanging off the edge fully inside the display that shows most of it', () => {
-    expect(clampToVisibleDisplay({ x: -300, y: -50, width: 1200, height: 800 }, [laptop])).toEqual({
-      x: 0,
-      y: 0,
-      width: 1200,
-      height: 800,
-    });
-    expect(clampToVisibleDisplay({ x: 1700, y: 500, width: 1200, height: 800 }, [laptop])).toEqual({
+    // Moved, not resized.
+    const size = { width: 1200, height: 800 };
+    expect(clampToVisibleDisplay({ x: -300, y: -50, ...size }, [laptop])).toEqual({ x: 0, y: 0, ...size });
+    expect(clampToVisibleDisplay({ x: 1700, y: 500, ...size }, [laptop])).toEqual({
       x: 720,
       y: 250,
-      width: 1200,
-      height: 800,
+      ...size,
     });
   });
 
   it('shrinks a window larger than the screen to the work area, never below the minimum that fits', () => {
     const small: Rect = { x: 0, y: 25, width: 1280, height: 775 };
     expect(clampToVisibleDisplay({ x: 0, y: 0, width: 3000, height: 2000 }, [small])).toEqual(small);
-    expect(clampToVisibleDisplay({ x: 10, y: 40, width: 300, height: 200 }, [small])).toEqual({
-      x: 10,
-      y: 40,
-      width: 1100,
-      height: 700,
-    });
+    const tiny = { x: 10, y: 40, width: 300, height: 200 };
+    expect(clampToVisibleDisplay(tiny, [small])).toEqual({ x: 10, y: 40, width: 1100, height: 700 });
   });
 
   it('reads only well-formed saved state', () => {

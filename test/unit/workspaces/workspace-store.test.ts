@@ -235,13 +235,13 @@ describe('WorkspaceStore', () => {
   });
 
   describe('ensureBuiltInSandbox', () => {
+    /** Where the embedded sandbox listens at the first start. */
+    const SANDBOX_URL = 'http://127.0.0.1:40001/platform';
+
     it('creates the Local sandbox on first run and makes it active', async () => {
       const store = await open();
       const ws = value(
-        await store.ensureBuiltInSandbox({
-          baseUrl: 'http://127.0.0.1:40001/platform',
-          organizationId: 'sandbox-org',
-        }),
+        await store.ensureBuiltInSandbox({ baseUrl: SANDBOX_URL, organizationId: 'sandbox-org' }),
       );
       expect(ws).toMatchObject({
         name: 'Local sandbox',
@@ -254,12 +254,7 @@ describe('WorkspaceStore', () => {
 
     it('updates the port and organization on later starts, keeping id, uiState and the active choice', async () => {
       const first = await open();
-      const sb = value(
-        await first.ensureBuiltInSandbox({
-          baseUrl: 'http://127.0.0.1:40001/platform',
-          organizationId: 'org-a',
-        }),
-      );
+      const sb = value(await first.ensureBuiltInSandbox({ baseUrl: SANDBOX_URL, organizationId: 'org-a' }));
       value(await first.saveUiState(sb.id, { tab: 'clearloop' }));
       const demo = value(await first.create({ name: 'Demo', environment: 'demo', organizationId: 'o' }));
       value(await first.activate(demo.id));
@@ -282,12 +277,7 @@ describe('WorkspaceStore', () => {
     it('does not steal the active choice when another workspace exists first, and cannot be removed or re-pointed', async () => {
       const store = await open();
       const demo = value(await store.create({ name: 'Demo', environment: 'demo', organizationId: 'o' }));
-      const sb = value(
-        await store.ensureBuiltInSandbox({
-          baseUrl: 'http://127.0.0.1:40001/platform',
-          organizationId: 'org',
-        }),
-      );
+      const sb = value(await store.ensureBuiltInSandbox({ baseUrl: SANDBOX_URL, organizationId: 'org' }));
       expect(store.list().activeId).toBe(demo.id);
       const removeSb = await store.remove(sb.id);
       expect(removeSb.ok).toBe(false);

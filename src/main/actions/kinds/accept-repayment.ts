@@ -16,7 +16,7 @@ import {
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import { partialAcceptance } from '../../../shared/repayment-extent';
 import { ok } from '../../../shared/result';
-import { judgeAllocation, type Evidence } from './evidence';
+import { allocationEvidence, judgeAllocation } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
 import { amountLine, amountText, loanDedup, loanKind, loanPatch } from './loan-kind';
 import { definedOnly, refuse, withNotes } from './request-parts';
@@ -24,15 +24,12 @@ import { definedOnly, refuse, withNotes } from './request-parts';
 const rule = LOAN_ACTIONS['loans.acceptRepayment'];
 const mediaType = LOAN_OPERATION_MEDIA_TYPES.acceptRepayment;
 
-/** Evidence on the request accepted (see cancel-interest-payment.ts for how the statuses are placed). */
-const ACCEPTED: Evidence = {
-  action: 'the accept',
-  records: ['acceptedAt', 'acceptedBy'],
-  done: ['accepted'],
-  waiting: ['awaiting-acceptance'],
-  instead: ['cancelled'],
-  also: ['cancelledAt', 'cancelledBy'],
-};
+/** Evidence on the request accepted: accepted, or still awaiting acceptance, or cancelled instead. */
+const ACCEPTED = allocationEvidence('the accept', {
+  done: 'accepted',
+  waiting: 'awaiting-acceptance',
+  instead: 'cancelled',
+});
 
 /** The confirmation's call-out of a partial acceptance ("partial: 10 of 27.19 BTC"), when it is one. */
 function partialRow(amount: string, requested: string | null, currency: string) {

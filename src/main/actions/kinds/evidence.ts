@@ -4,15 +4,17 @@
  * file; the judgement is the same for all of them.
  */
 import type { Loan } from '../../../shared/platform/resources';
+import { formatUtcTime, isTimeMs } from '../../../shared/time-text';
 import type { CheckTarget, Judgement } from './kind-spec';
 
 /**
- * Epoch milliseconds as an ISO time; anything else as sent (cut short), including digits past the
- * last time a Date can hold (8.64e15 ms), which `toISOString` would throw on.
+ * Epoch milliseconds in the console's one time format ("2026-11-26 12:10:27.762 UTC"); anything
+ * else as sent (cut short), including digits past the last time a Date can hold (8.64e15 ms).
  */
 function epochText(value: string): string {
-  const at = /^\d{1,16}$/.test(value) ? new Date(Number(value)) : null;
-  return at !== null && !Number.isNaN(at.getTime()) ? at.toISOString() : value.slice(0, 80);
+  return /^\d{1,16}$/.test(value) && isTimeMs(Number(value))
+    ? formatUtcTime(Number(value), true)
+    : value.slice(0, 80);
 }
 
 /** One field of an object the platform sent; null, a non-object or a missing field is undefined. */
@@ -47,6 +49,32 @@ export interface Evidence {
   instead: readonly string[];
   /** Other records worth naming in the text when present (who cancelled or rejected, and when). */
   also: readonly string[];
+}
+
+/** The moves a loan allocation keeps a record of (platform-api.md: its `extra` names `<move>At` and `<move>By`). */
+export type AllocationMove = 'accepted' | 'cancelled' | 'confirmed';
+
+/**
+ * Evidence on an allocation: the action's move (its status and its `extra` records), the status it
+ * acts on, and the move that is the other way out of that status. The specification names the
+ * records but no transitions: the action's own record or status is evidence it happened; the
+ * status it acts on (stated: "awaiting acceptance") means it did not; the other move means it
+ * cannot have. Every other status (`new`, `order-created`, `completed`, `failed`…) is not placed by
+ * the specification, so it stays unknown.
+ */
+export function allocationEvidence(
+  action: string,
+  moves: { done: AllocationMove; waiting: string; instead: AllocationMove },
+): Evidence {
+  const recordsOf = (move: AllocationMove) => [`${move}At`, `${move}By`];
+  return {
+    action,
+    records: recordsOf(moves.done),
+    done: [moves.done],
+    waiting: [moves.waiting],
+    instead: [moves.instead],
+    also: recordsOf(moves.instead),
+  };
 }
 
 /**

@@ -9,11 +9,13 @@ import type { z } from 'zod';
 import type { InputOf } from '../../../shared/actions';
 import { isJsonNumberText } from '../../../shared/json-number';
 import {
+  LOAN_ACTIONS,
   loanSide,
   type LoanActionKind,
   type LoanActionRule,
   type Verdict,
 } from '../../../shared/loan-actions';
+import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import type { Loan, LoanAllocation } from '../../../shared/platform/resources';
 import { ok, type Result } from '../../../shared/result';
 import { getLoan } from '../../platform/operations';
@@ -29,6 +31,7 @@ import {
   type CheckTarget,
   type Judgement,
 } from './kind-spec';
+import { judgeAllocation, type Evidence } from './evidence';
 import { clip, definedOnly, flattenFields, refuse } from './request-parts';
 
 /** The loan operations' method and path (platform-api.md, "Loan operations"). */
@@ -238,25 +241,37 @@ export function loanKind<K extends LoanActionKind>(own: LoanKindFacts<K>): Actio
 /** The loan kinds whose body names the allocation the operator picked (any of the loan's). */
 type AllocationKind = 'loans.cancelInterestPayment' | 'loans.confirmExternalDisbursement';
 
+/** An allocation kind's operation, as its media type is listed: `loans.approve` → `approve`. */
+type OperationOf<K extends LoanActionKind> = K extends `loans.${infer Name}` ? Name : never;
+
 /**
- * An allocation kind's spec: its own facts, the label of the allocation's amount on the
- * confirmation, and the body's optional fields besides `loanAllocationId` (sent only when given).
+ * An allocation kind's spec: its own facts (the evidence on the allocation it acts on, the label of
+ * the allocation's amount on the confirmation, the body's optional fields besides
+ * `loanAllocationId`, sent only when given); its rule and media type are the ones its kind names.
  */
 export function allocationKind<K extends AllocationKind>(
-  own: Omit<LoanKindFacts<K>, 'build' | 'dedup'> & {
+  own: Pick<LoanKindFacts<K>, 'kind' | 'schema' | 'example'> & {
+    evidence: Evidence;
     amountLabel: string;
     optional(input: InputOf<K>): Record<string, string | undefined>;
   },
 ): ActionKindSpec<K> {
+  const rule: LoanActionRule = LOAN_ACTIONS[own.kind];
+  const mediaType =
+    LOAN_OPERATION_MEDIA_TYPES[own.kind.slice('loans.'.length) as OperationOf<AllocationKind>];
   return loanKind<K>({
-    ...own,
+    kind: own.kind,
+    schema: own.schema,
+    example: own.example,
+    rule,
+    mediaType,
+    judgeLoan: (t, loan) => judgeAllocation(t, loan, own.evidence),
     dedup: allocationDedup,
     build(ctx, input, loan) {
       const { loanAllocationId } = input as { loanAllocationId: string };
       const body = definedOnly({ loanAllocationId, ...own.optional(input) });
-      const verdict = own.rule.availability(loan, loanSide(loan, ctx.organizationId), loanAllocationId);
-      const kind = { title: own.rule.title, mediaType: own.mediaType };
-      return allocationPatch(ctx, kind, loan, verdict, own.amountLabel, body);
+      const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), loanAllocationId);
+      return allocationPatch(ctx, { title: rule.title, mediaType }, loan, verdict, own.amountLabel, body);
     },
   });
 }

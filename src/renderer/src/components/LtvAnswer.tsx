@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TopUp } from '@shared/risk';
-import { formatRatioPercent, rawText } from '../lib/decimal';
+import { rawText } from '../lib/decimal';
+import { formatPercent } from '../lib/format';
 import { Amount } from './Amount';
 import { Badge } from './Badge';
 import { LtvBar } from './LtvBar';
@@ -24,7 +25,7 @@ interface LtvAnswerProps {
   children?: ReactNode;
 }
 
-/** "add 1 BTC to reach an LTV of 50.00%", or why there is no amount to add. */
+/** "add 1 BTC to reach an LTV of 50.00 %", or why there is no amount to add. */
 export function TopUpLine({
   topUp,
   noTarget,
@@ -49,7 +50,7 @@ export function TopUpLine({
   return (
     <p data-testid={testId}>
       Collateral to add: <Amount value={topUp.amount} currency={topUp.currency} /> to reach an LTV of{' '}
-      <strong className="amount">{formatRatioPercent(topUp.targetLtv)}</strong>.
+      <strong className="amount">{formatPercent(topUp.targetLtv)}</strong>.
     </p>
   );
 }
@@ -76,8 +77,7 @@ export function LtvAnswer({
         {current ? (
           <>
             <span data-testid={`${testId}-current`}>
-              Current{' '}
-              <strong className="amount">{current.ltv ? formatRatioPercent(current.ltv) : '—'}</strong>{' '}
+              Current <strong className="amount">{formatPercent(current.ltv)}</strong>{' '}
               {current.status ? <Badge value={current.status} /> : null}
             </span>{' '}
             <span aria-hidden>→</span>{' '}
@@ -86,7 +86,7 @@ export function LtvAnswer({
         <span data-testid={`${testId}-ltv`}>
           {current ? 'Estimated' : 'LTV'}{' '}
           <strong className="amount">
-            {ltv !== null ? formatRatioPercent(ltv) : `${rawText(ltvAsSent) || '—'} (not a decimal)`}
+            {ltv !== null ? formatPercent(ltv) : `${rawText(ltvAsSent) || '—'} (not a decimal)`}
           </strong>
         </span>{' '}
         {status ? <Badge value={status} /> : null}

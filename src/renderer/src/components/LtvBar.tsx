@@ -1,6 +1,7 @@
 import Decimal from 'decimal.js';
 import { Badge } from './Badge';
-import { formatRatioPercent, isDecimal } from '../lib/decimal';
+import { isDecimal } from '../lib/decimal';
+import { formatPercent } from '../lib/format';
 
 interface LtvBarProps {
   ltv: string | undefined;
@@ -54,20 +55,32 @@ export function LtvBar({
     >
       <div className={`ltv-fill tone-bg-${tone}`} style={{ width: `${p}%` }} />
       {mc !== null ? (
-        <div className="ltv-mark warn" style={{ left: `${mc}%` }} title={`Margin call ${marginCall}`} />
+        <div
+          className="ltv-mark warn"
+          style={{ left: `${mc}%` }}
+          title={`Margin call ${formatPercent(marginCall)}`}
+        />
       ) : null}
       {df !== null ? (
-        <div className="ltv-mark danger" style={{ left: `${df}%` }} title={`Default ${defaultAt}`} />
+        <div
+          className="ltv-mark danger"
+          style={{ left: `${df}%` }}
+          title={`Default ${formatPercent(defaultAt)}`}
+        />
       ) : null}
       {est !== null ? (
-        <div className="ltv-mark estimate" style={{ left: `${est}%` }} title={`Estimate ${estimate}`} />
+        <div
+          className="ltv-mark estimate"
+          style={{ left: `${est}%` }}
+          title={`Estimate ${formatPercent(estimate)}`}
+        />
       ) : null}
     </div>
   );
   if (compact)
     return (
       <span className="ltv ltv-compact" title={`LTV ${ltv}`} data-testid="ltv-cell">
-        <span className="amount">{formatRatioPercent(ltv)}</span>
+        <span className="amount">{formatPercent(ltv)}</span>
         <span className="ltv-compact-track">{track}</span>
       </span>
     );
@@ -75,12 +88,11 @@ export function LtvBar({
     <div className="ltv" data-testid={testId}>
       <div className="ltv-legend">
         <span>
-          LTV <strong className="amount">{formatRatioPercent(ltv)}</strong>{' '}
+          LTV <strong className="amount">{formatPercent(ltv)}</strong>{' '}
           {status ? <Badge value={status} /> : null}
         </span>
         <span className="muted small">
-          margin call {marginCall ? formatRatioPercent(marginCall) : '—'} · default{' '}
-          {defaultAt ? formatRatioPercent(defaultAt) : '—'}
+          margin call {formatPercent(marginCall)} · default {formatPercent(defaultAt)}
         </span>
       </div>
       {track}

@@ -58,5 +58,14 @@ export function usePopover<E extends HTMLElement = HTMLDivElement>() {
       document.removeEventListener('keydown', onKey);
     };
   }, [open]);
-  return { open, setOpen, ref };
+  /**
+   * What the button that opens and closes it spreads: its state for assistive technology, the mark
+   * that focus goes back to, and the toggle.
+   */
+  const trigger = {
+    'aria-expanded': open,
+    'data-popover-trigger': true,
+    onClick: () => setOpen((o) => !o),
+  };
+  return { open, setOpen, ref, trigger };
 }

@@ -221,14 +221,5 @@ export function ratio(a: unknown, b: unknown, dp = 4): string | null {
 /** A plain decimal short enough to compute with exactly (longer ones are shown, not computed). */
 const isComputable = (raw: unknown): raw is string => plainMatch(raw, MAX_SHOWN_DIGITS) !== null;
 
-/** Formats an LTV-like ratio ("0.6512") as a percentage string, exactly; other values as received. */
-export function formatRatioPercent(raw: unknown, dp = 2): string {
-  if (!isComputable(raw)) return capText(rawText(raw), MAX_SHOWN_DIGITS);
-  return new Exact(raw).times(100).toDecimalPlaces(dp).toFixed(dp) + '%';
-}
-
-/** Basis points ("450") to percent ("4.50%"); other values as received. */
-export function formatBps(raw: unknown): string {
-  if (!isComputable(raw)) return capText(rawText(raw), MAX_SHOWN_DIGITS);
-  return new Exact(raw).div(100).toFixed(2) + '%';
-}
+// Percentages (an LTV ratio, basis points) are lib/format.ts's formatPercent and formatBpsPercent:
+// one percent format for every screen (issue 29).

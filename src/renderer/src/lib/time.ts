@@ -7,6 +7,7 @@
  */
 
 import { readTimestamp, timestampMs } from '@shared/timestamps';
+import { dateText, timeFields, timeText } from '@shared/time-text';
 import { capText } from './decimal';
 
 /** Epoch ms, or null: the one reading of platform timestamps, shared with the main side's sort. */
@@ -32,54 +33,18 @@ export function utcOffsetLabel(ms: number): string {
   return `UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 
-interface Fields {
-  y: number;
-  mo: number;
-  d: number;
-  h: number;
-  mi: number;
-  s: number;
-  milli: number;
-}
-
-function fieldsOf(ms: number, zone: TimeZonePref): Fields {
-  const t = new Date(ms);
-  return zone === 'utc'
-    ? {
-        y: t.getUTCFullYear(),
-        mo: t.getUTCMonth() + 1,
-        d: t.getUTCDate(),
-        h: t.getUTCHours(),
-        mi: t.getUTCMinutes(),
-        s: t.getUTCSeconds(),
-        milli: t.getUTCMilliseconds(),
-      }
-    : {
-        y: t.getFullYear(),
-        mo: t.getMonth() + 1,
-        d: t.getDate(),
-        h: t.getHours(),
-        mi: t.getMinutes(),
-        s: t.getSeconds(),
-        milli: t.getMilliseconds(),
-      };
-}
-
 /** "2026-11-26" in the chosen zone (the date inputs' ISO format). */
 export function formatDate(ms: number, zone: TimeZonePref): string {
-  const f = fieldsOf(ms, zone);
-  return `${pad(f.y, 4)}-${pad(f.mo)}-${pad(f.d)}`;
+  return dateText(timeFields(ms, zone));
 }
 
 /**
- * The console's one time format: "2026-11-26 12:10:27 UTC", or "2026-11-26 13:10:27 UTC+01:00"
- * in local time. Fixed width so that columns align. `withMs` adds ".762" after the seconds.
+ * The console's one time format (@shared/time-text, the same text as the main side's messages):
+ * "2026-11-26 12:10:27 UTC", or "2026-11-26 13:10:27 UTC+01:00" in local time. Fixed width so that
+ * columns align. `withMs` adds ".762" after the seconds.
  */
 export function formatTime(ms: number, zone: TimeZonePref, withMs = false): string {
-  const f = fieldsOf(ms, zone);
-  const base = `${formatDate(ms, zone)} ${pad(f.h)}:${pad(f.mi)}:${pad(f.s)}`;
-  const milli = withMs ? `.${pad(f.milli, 3)}` : '';
-  return `${base}${milli} ${zone === 'utc' ? 'UTC' : utcOffsetLabel(ms)}`;
+  return timeText(timeFields(ms, zone), zone === 'utc' ? 'UTC' : utcOffsetLabel(ms), withMs);
 }
 
 /**

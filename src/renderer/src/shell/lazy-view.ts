@@ -1,12 +1,14 @@
 /**
  * A tab view loaded on first use that can be loaded ahead of time.
  *
- * `React.lazy` alone suspends on every first mount, and React reveals suspended content no sooner
- * than about 300 ms after its fallback appeared (it batches reveals). A tab whose code is already
- * here should not pay that: once the chunk is loaded, the view renders the module's component
- * directly and never suspends. The shell preloads the tabs' chunks while the console is idle.
+ * Never suspends. `React.lazy` suspends on every first mount, and React reveals suspended content
+ * no sooner than about 300 ms after its fallback appeared (it batches reveals): a tab opened before
+ * the idle preload reached it sent its first request ~340 ms after the click (bench 24, issue 30).
+ * Here a view whose chunk is not loaded yet renders a "Loading…" line, loads the chunk, and then
+ * mounts the module's component once; one already loaded renders it directly. A failed load is
+ * thrown to the tab's error boundary, whose Retry mounts the view again and loads again.
  */
-import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { createElement, useEffect, useState, type ComponentType, type ReactElement } from 'react';
 
 export interface LazyView<P extends object> {
   (props: P): ReactElement;
@@ -29,11 +31,34 @@ export function lazyView<P extends object>(load: () => Promise<{ default: Compon
         throw error;
       },
     ));
-  const Suspending = lazy(fetchOnce);
   function View(props: P): ReactElement {
-    // Chosen once per mount: switching from the lazy wrapper to the component on a later render
-    // would remount the view and lose its state.
-    const [component] = useState<ComponentType<P>>(() => loaded ?? Suspending);
+    // The component is chosen once loaded and kept for the mount's life: the placeholder before it
+    // holds no state, so switching from it loses nothing.
+    const [component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (component !== null) return undefined;
+      let live = true;
+      fetchOnce().then(
+        (module) => {
+          if (live) setComponent(() => module.default);
+        },
+        (error: unknown) => {
+          if (live) setFailure({ error });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [component]);
+    if (failure !== null) throw failure.error;
+    if (component === null)
+      return createElement(
+        'div',
+        { className: 'dt-state', 'data-testid': 'view-loading' },
+        createElement('span', { className: 'spinner', 'aria-hidden': true }),
+        ' Loading…',
+      );
     return createElement(component, props);
   }
   View.preload = () => fetchOnce().then(() => undefined);

@@ -120,24 +120,60 @@ function rowsIn(data: unknown): number | null {
   return typeof d.rows === 'number' ? d.rows : null;
 }
 
-/** Appends the rows `jobId`'s progress events carry to the walk's `WalkSoFar` until the returned off(). */
-function streamInto(client: QueryClient, walkKey: QueryKey, jobId: string): () => void {
+/**
+ * How long a streamed walk's answer waits for the events that carried its rows (they travel apart
+ * from it: in browser mode an event stream beside the call's response).
+ */
+export const STREAM_WAIT_MS = 5000;
+
+interface Streaming {
+  off(): void;
+  /** The rows the events carried so far, moved rows replaced. */
+  rows(): readonly unknown[];
+  /** Resolves true once `events` events came, false if they did not within STREAM_WAIT_MS. */
+  settled(events: number): Promise<boolean>;
+}
+
+/**
+ * Appends the rows `jobId`'s progress events carry (and puts each moved row's newer copy in its
+ * place) to the walk's `WalkSoFar`, until off(). The entry stays until the view has painted the
+ * answer (useWalk drops it then): dropped here, a render could fall back to the previous answer
+ * for a frame.
+ */
+function streamInto(client: QueryClient, walkKey: QueryKey, jobId: string): Streaming {
   const key = walkSoFarQuery(walkKey).queryKey;
   const estimate = rowsIn(client.getQueryData(walkKey));
   client.removeQueries({ queryKey: key, exact: true });
+  let items: readonly unknown[] = [];
+  let events = 0;
+  let waiting: { events: number; resolve: (all: boolean) => void } | null = null;
   const off = copper().events.on('progress', (e) => {
-    const rows = e.rows;
-    if (e.jobId !== jobId || rows === undefined) return;
-    client.setQueryData<WalkSoFar>(key, (old) => ({
-      jobId,
-      items: old?.jobId === jobId ? old.items.concat(rows) : rows,
-      pages: e.pages,
-      estimate: e.total ?? estimate,
-    }));
+    if (e.jobId !== jobId || (e.rows === undefined && e.moved === undefined)) return;
+    events++;
+    const next = items.concat(e.rows ?? []);
+    for (const { index, row } of e.moved ?? []) if (index >= 0 && index < next.length) next[index] = row;
+    items = next;
+    client.setQueryData<WalkSoFar>(key, { jobId, items, pages: e.pages, estimate: e.total ?? estimate });
+    if (waiting !== null && events >= waiting.events) waiting.resolve(true);
   });
-  // The entry stays until the view has painted the answer (useWalk drops it then): dropped here,
-  // a render could fall back to the previous answer for a frame.
-  return off;
+  return {
+    off,
+    rows: () => items,
+    settled: (n) =>
+      events >= n
+        ? Promise.resolve(true)
+        : new Promise((resolve) => {
+            waiting = { events: n, resolve };
+            setTimeout(() => resolve(false), STREAM_WAIT_MS);
+          }),
+  };
+}
+
+/** What a streamed walk's answer says its events carried (`AllRows.streamed`), else null. */
+function streamedOf(answer: unknown): { events: number; rows: number } | null {
+  if (typeof answer !== 'object' || answer === null || !('streamed' in answer)) return null;
+  const s = (answer as { streamed?: { events: number; rows: number } }).streamed;
+  return s ?? null;
 }
 
 /**
@@ -162,10 +198,15 @@ export function paramsQuery<N extends string, P, T>(
  * events, until done or `jobs.cancel`. The walk's key is `[workspaceId, call, params]`; a newer
  * request of the same call in the same workspace (other filters, or a reload) cancels the one in
  * flight. Leaving the tab does not: the signal is never read, so react-query lets the fetch run on
- * without a view, and its rows are there on return. The pages a walk streams are kept under
- * `walkSoFarQuery` while it runs (issue 30: the first page shows at once).
+ * without a view, and its rows are there on return.
+ *
+ * `run` is asked to stream (issue 30): the pages come on the job's events as they are read and
+ * are kept under `walkSoFarQuery` while it runs (the first page shows at once). A list's answer
+ * then holds no rows (`AllRows.streamed`): they are the events' rows, assembled here, so each
+ * row crosses the bridge and is parsed once. Should some events not arrive, the walk is run once
+ * more without streaming (its rows in the answer) rather than end with rows missing.
  */
-export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result<T>>) {
+export function walkFn<T>(prefix: string, run: (jobId: string, stream: boolean) => Promise<Result<T>>) {
   return async ({ client, queryKey }: { client: QueryClient; queryKey: QueryKey }): Promise<T> => {
     const mine = jobQuery(queryKey).queryKey;
     for (const [key, running] of client.getQueriesData<string | null>({
@@ -175,13 +216,20 @@ export function walkFn<T>(prefix: string, run: (jobId: string) => Promise<Result
       client.setQueryData(key, null);
       void cancelJob(running);
     }
-    const jobId = newJobId(prefix);
+    let jobId = newJobId(prefix);
     client.setQueryData(mine, jobId);
-    const stopStreaming = streamInto(client, queryKey, jobId);
+    const streaming = streamInto(client, queryKey, jobId);
     try {
-      return await unwrap(run(jobId));
+      const answer = await unwrap(run(jobId, true));
+      const streamed = streamedOf(answer);
+      if (streamed === null) return answer;
+      if ((await streaming.settled(streamed.events)) && streaming.rows().length === streamed.rows)
+        return { ...answer, items: streaming.rows() };
+      jobId = newJobId(prefix);
+      client.setQueryData(mine, jobId);
+      return await unwrap(run(jobId, false));
     } finally {
-      stopStreaming();
+      streaming.off();
       if (client.getQueryData(mine) === jobId) client.setQueryData(mine, null);
     }
   };

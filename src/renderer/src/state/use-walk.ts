@@ -34,30 +34,51 @@ export interface Walk<D extends { items: readonly unknown[] }> {
   partial: WalkPartial | null;
 }
 
+/** The pages a running walk streamed so far, and how far it got (`partial`). */
+export interface WalkSoFarView {
+  items: readonly unknown[];
+  partial: WalkPartial;
+}
+
+/**
+ * The rows a walk streamed so far while it is `loading` (its first page at once, issue 30), with
+ * how many it loaded, of about how many, in how many requests (the job's progress may be ahead of
+ * the rows shown: a preview streams only its first page); null otherwise. Once the answer is on
+ * screen (or the walk failed), the streamed pages are dropped.
+ */
+export function useWalkSoFar(walkKey: QueryKey, status: QueryStatus, job: WalkJob): WalkSoFarView | null {
+  const client = useQueryClient();
+  const soFar = useQuery(walkSoFarQuery(walkKey)).data;
+  const stale = status !== 'loading' && soFar !== undefined;
+  useEffect(() => {
+    if (stale) client.removeQueries({ queryKey: walkSoFarQuery(walkKey).queryKey, exact: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [stale, client]);
+  if (status !== 'loading' || soFar === undefined) return null;
+  const progress = job.progress?.jobId === soFar.jobId ? job.progress : undefined;
+  return {
+    items: soFar.items,
+    partial: {
+      loaded: Math.max(soFar.items.length, progress?.done ?? 0),
+      estimate: soFar.estimate,
+      requests: Math.max(soFar.pages, progress?.pages ?? 0),
+    },
+  };
+}
+
 export function useWalk<D extends { items: readonly unknown[] }, K extends QueryKey>(
   options: UseQueryOptions<D, Error, D, K> & { queryKey: K },
 ): Walk<D> {
-  const client = useQueryClient();
   const query = useQuery(options);
   const job = useWalkJob(options.queryKey);
-  const soFarKey = walkSoFarQuery(options.queryKey).queryKey;
-  const soFar = useQuery(walkSoFarQuery(options.queryKey)).data;
   const { status } = viewState(query);
-  const streaming = status === 'loading' && soFar !== undefined;
-  // Once the answer is on screen (or the walk failed), the streamed pages are dropped.
-  const stale = status !== 'loading' && soFar !== undefined;
-  useEffect(() => {
-    if (stale) client.removeQueries({ queryKey: soFarKey, exact: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [stale, client]);
+  const soFar = useWalkSoFar(options.queryKey, status, job);
   return {
     query,
     job,
     status,
     reload: () => void query.refetch(),
-    rows: status === 'error' ? null : streaming ? (soFar.items as D['items']) : (query.data?.items ?? null),
-    partial: streaming
-      ? { loaded: soFar.items.length, estimate: soFar.estimate, requests: soFar.pages }
-      : null,
+    rows: status === 'error' ? null : soFar ? (soFar.items as D['items']) : (query.data?.items ?? null),
+    partial: soFar?.partial ?? null,
   };
 }

@@ -4,11 +4,10 @@
  * amount is never read from a JSON number.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../../src/main/actions/build-request';
 import type { LoanAllocation } from '../../../../src/shared/platform/resources';
-import { lentLoan, loanAllocation, useBuildContext } from '../../../support/fixtures/loan-kind-build';
+import { lentLoan, loanAllocation, useBuilder } from '../../../support/fixtures/loan-kind-build';
 
-const context = useBuildContext();
+const build = useBuilder();
 
 describe('accept a repayment', () => {
   const request = loanAllocation({ amount: '12.5', requestorCounterpartyId: 'cp-them' });
@@ -19,7 +18,7 @@ describe('accept a repayment', () => {
     );
 
   it('caps the amount at the request being accepted, not the loan amount', async () => {
-    const over = await buildRequest(context(repaying([request])), {
+    const over = await build(repaying([request]), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
       amount: '50',
@@ -28,7 +27,7 @@ describe('accept a repayment', () => {
       field: 'amount',
       message: 'must be at most the requested 12.5 BTC',
     });
-    const partial = await buildRequest(context(repaying([request])), {
+    const partial = await build(repaying([request]), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
       amount: '12.4',
@@ -38,7 +37,7 @@ describe('accept a repayment', () => {
 
   it('refuses a request your own side made, at the picked request', async () => {
     const mine = loanAllocation({ loanAllocationId: 'mine', requestorCounterpartyId: 'cp-us' });
-    const built = await buildRequest(context(repaying([request, mine])), {
+    const built = await build(repaying([request, mine]), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
       requestAllocationId: 'mine',
@@ -48,23 +47,25 @@ describe('accept a repayment', () => {
   });
 
   it('never sends a default amount read from a JSON number: the operator types it (finding 10)', async () => {
-    const ctx = context(repaying([request]), (json) =>
-      json.replace('"amount":"12.5"', '"amount":1234567.123456789012345678'),
+    const numeric = (json: string) => json.replace('"amount":"12.5"', '"amount":1234567.123456789012345678');
+    const absent = await build(
+      repaying([request]),
+      { kind: 'loans.acceptRepayment', loanId: 'loan-1' },
+      numeric,
     );
-    const absent = await buildRequest(ctx, { kind: 'loans.acceptRepayment', loanId: 'loan-1' });
     expect(!absent.ok && absent.error.field).toBe('amount');
     expect(!absent.ok && absent.error.message).toMatch(/JSON number/);
-    const typed = await buildRequest(ctx, {
-      kind: 'loans.acceptRepayment',
-      loanId: 'loan-1',
-      amount: '1234567.123456789012345678',
-    });
+    const typed = await build(
+      repaying([request]),
+      { kind: 'loans.acceptRepayment', loanId: 'loan-1', amount: '1234567.123456789012345678' },
+      numeric,
+    );
     expect(typed.ok && typed.value.body).toBe('{"amount":"1234567.123456789012345678"}');
     expect(typed.ok && typed.value.warnings?.join(' ')).toMatch(/JSON number.*no ceiling was checked/);
   });
 
   it('builds with the warning where no repayment request looks awaiting acceptance', async () => {
-    const built = await buildRequest(context(lentLoan({ status: 'active' }, [])), {
+    const built = await build(lentLoan({ status: 'active' }, []), {
       kind: 'loans.acceptRepayment',
       loanId: 'loan-1',
       amount: '5',

@@ -4,14 +4,13 @@
  * request is built, with the shared rule's words.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../../src/main/actions/build-request';
-import { lentLoan, useBuildContext } from '../../../support/fixtures/loan-kind-build';
+import { lentLoan, useBuilder } from '../../../support/fixtures/loan-kind-build';
 
-const context = useBuildContext();
+const build = useBuilder();
 
 describe('approve a loan', () => {
   it('builds the PATCH with no body for a loan awaiting approval', async () => {
-    const built = await buildRequest(context(lentLoan({ status: 'awaiting-approval' }, [])), {
+    const built = await build(lentLoan({ status: 'awaiting-approval' }, []), {
       kind: 'loans.approve',
       loanId: 'loan-1',
     });
@@ -22,7 +21,7 @@ describe('approve a loan', () => {
   });
 
   it('refuses a loan that is not awaiting approval, saying why, and builds nothing', async () => {
-    const built = await buildRequest(context(lentLoan({ status: 'active' }, [])), {
+    const built = await build(lentLoan({ status: 'active' }, []), {
       kind: 'loans.approve',
       loanId: 'loan-1',
     });

@@ -5,33 +5,24 @@
  * shows the amount. Nothing here sends the PATCH itself.
  */
 import { describe, expect, it } from 'vitest';
-import { buildRequest } from '../../../../src/main/actions/build-request';
 import type { Loan, LoanAllocation } from '../../../../src/shared/platform/resources';
-import {
-  expectPatch,
-  lentLoan,
-  loanAllocation,
-  useBuildContext,
-} from '../../../support/fixtures/loan-kind-build';
+import { expectPatch, lentLoan, loanAllocation, useBuilder } from '../../../support/fixtures/loan-kind-build';
 
-const context = useBuildContext();
+const build = useBuilder();
 
 describe('cancel an interest payment', () => {
   const loan = lentLoan({ status: 'repaying-interest' }, [loanAllocation({})]);
 
   it('builds the PATCH for the allocation awaiting acceptance, showing its amount', async () => {
-    const built = await buildRequest(context(loan), {
-      kind: 'loans.cancelInterestPayment',
-      loanId: 'loan-1',
-      loanAllocationId: 'alloc-1',
-      portfolioId: 'p-1',
-    });
+    const target = { loanId: 'loan-1', loanAllocationId: 'alloc-1' };
+    const built = await build(loan, { kind: 'loans.cancelInterestPayment', ...target, portfolioId: 'p-1' });
     expectPatch(built, {
       contentType: 'application/vnd.cancel-interest-payment+json',
       body: '{"loanAllocationId":"alloc-1","portfolioId":"p-1"}',
       // The amount also comes apart, for the confirmation to format as the tables do.
       shows: { label: 'Interest amount', value: '12.5 BTC', amount: { value: '12.5', currency: 'BTC' } },
-      check: { loanId: 'loan-1', loanAllocationId: 'alloc-1' },
+      // Check now reads the allocation the action named.
+      check: target,
     });
   });
 
@@ -43,14 +34,11 @@ describe('cancel an interest payment', () => {
       allocationType: 'interest',
       status: 'pending',
     });
-    const built = await buildRequest(
-      context(lentLoan({ status: 'repaying-interest' }, [loanAllocation({}), other])),
-      {
-        kind: 'loans.cancelInterestPayment',
-        loanId: 'loan-1',
-        loanAllocationId: 'alloc-9',
-      },
-    );
+    const built = await build(lentLoan({ status: 'repaying-interest' }, [loanAllocation({}), other]), {
+      kind: 'loans.cancelInterestPayment',
+      loanId: 'loan-1',
+      loanAllocationId: 'alloc-9',
+    });
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     expect(built.value.body).toBe('{"loanAllocationId":"alloc-9"}');
@@ -59,7 +47,7 @@ describe('cancel an interest payment', () => {
   });
 
   it('warns, and lets the platform decide, when no interest payment looks in progress', async () => {
-    const built = await buildRequest(context(lentLoan({ status: 'active' }, [loanAllocation({})])), {
+    const built = await build(lentLoan({ status: 'active' }, [loanAllocation({})]), {
       kind: 'loans.cancelInterestPayment',
       loanId: 'loan-1',
       loanAllocationId: 'alloc-1',
@@ -74,7 +62,7 @@ describe('cancel an interest payment', () => {
       null as unknown as LoanAllocation,
       loanAllocation({ extra: null as unknown as LoanAllocation['extra'] }),
     ]);
-    const built = await buildRequest(context(withNulls), {
+    const built = await build(withNulls, {
       kind: 'loans.cancelInterestPayment',
       loanId: 'loan-1',
       loanAllocationId: 'alloc-1',

@@ -3,36 +3,28 @@
  * the PATCH names the disbursal picked, and the confirmation shows its amount.
  */
 import { describe, it } from 'vitest';
-import { buildRequest } from '../../../../src/main/actions/build-request';
-import {
-  expectPatch,
-  lentLoan,
-  loanAllocation,
-  useBuildContext,
-} from '../../../support/fixtures/loan-kind-build';
+import { expectPatch, lentLoan, loanAllocation, useBuilder } from '../../../support/fixtures/loan-kind-build';
 
-const context = useBuildContext();
+const build = useBuilder();
 
 describe('confirm an external disbursement', () => {
+  /** The disbursal awaiting confirmation, which the action names. */
+  const target = { loanId: 'loan-1', loanAllocationId: 'alloc-d' };
   const disbursal = loanAllocation({
+    ...target,
     allocationType: 'disburse-externally',
     status: 'awaiting-confirmation',
     amount: '100',
-    loanAllocationId: 'alloc-d',
   });
   const loan = lentLoan({ status: 'disbursing', extra: { externalDisbursal: true } }, [disbursal]);
 
   it('builds the PATCH for the disbursal awaiting confirmation, showing its amount', async () => {
-    const built = await buildRequest(context(loan), {
-      kind: 'loans.confirmExternalDisbursement',
-      loanId: 'loan-1',
-      loanAllocationId: 'alloc-d',
-    });
+    const built = await build(loan, { kind: 'loans.confirmExternalDisbursement', ...target });
     expectPatch(built, {
       contentType: 'application/vnd.confirm-external-disbursement+json',
       body: '{"loanAllocationId":"alloc-d"}',
       shows: { label: 'Disbursed amount', value: '100 BTC', amount: { value: '100', currency: 'BTC' } },
-      check: { loanId: 'loan-1', loanAllocationId: 'alloc-d' },
+      check: target,
     });
   });
 });

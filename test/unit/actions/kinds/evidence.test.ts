@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  allocationEvidence,
   fieldOf,
   judgeAllocation,
   judgeLoanItself,
@@ -22,7 +23,7 @@ const E: Evidence = {
 };
 
 const loan = (fields: Record<string, unknown>) => fields as unknown as Loan;
-const AT = '1767225600000'; // 2026-01-01T00:00:00.000Z
+const AT = '1767225600000'; // 2026-01-01 00:00:00.000 UTC
 
 describe('fieldOf', () => {
   it('reads a field of an object, and nothing of null or a non-object', () => {
@@ -40,7 +41,7 @@ describe('judgeLoanItself', () => {
       'its own record wins over a later status',
       { status: 'unfrobbed', extra: { frobbedAt: AT, cancelledBy: 'bob' } },
       'done',
-      'The loan is “unfrobbed” (frobbedAt 2026-01-01T00:00:00.000Z, frobbedBy absent, cancelledBy bob): the frob took effect.',
+      'The loan is “unfrobbed” (frobbedAt 2026-01-01 00:00:00.000 UTC, frobbedBy absent, cancelledBy bob): the frob took effect.',
     ],
     [
       'a time past the last a Date can hold is shown as sent, not thrown on',
@@ -90,9 +91,9 @@ describe('judgeLoanItself', () => {
 
   it.each<[string, unknown, string | null]>([
     ['a time of zeros is no record', '000', null],
-    ['a time with leading zeros is one', '0123', 'frobbedAt 1970-01-01T00:00:00.123Z'],
-    ['a number time is a record', 1767225600000, 'frobbedAt 2026-01-01T00:00:00.000Z'],
-    ['a time of 16 digits is read as epoch ms', '1000000000000000', 'frobbedAt +033658-09-27T01:46:40.000Z'],
+    ['a time with leading zeros is one', '0123', 'frobbedAt 1970-01-01 00:00:00.123 UTC'],
+    ['a number time is a record', 1767225600000, 'frobbedAt 2026-01-01 00:00:00.000 UTC'],
+    ['a time of 16 digits is read as epoch ms', '1000000000000000', 'frobbedAt 33658-09-27 01:46:40.000 UTC'],
     ['a time of 17 digits is kept as sent', '10000000000000000', 'frobbedAt 10000000000000000'],
     ['a time that is not digits is kept as sent', 'yesterday', 'frobbedAt yesterday'],
     ['a blank time is no record', '   ', null],
@@ -178,5 +179,38 @@ describe('judgeAllocation', () => {
     ],
   ])('is unknown with %s', (_name, t, l, found) => {
     expect(judgeAllocation(t, l, E)).toEqual({ settled: null, found });
+  });
+});
+
+describe('allocationEvidence', () => {
+  const cancel = allocationEvidence('the cancel', {
+    done: 'cancelled',
+    waiting: 'awaiting-acceptance',
+    instead: 'accepted',
+  });
+
+  it("names the action's own move and records, and the other move's records", () => {
+    expect(cancel).toEqual({
+      action: 'the cancel',
+      records: ['cancelledAt', 'cancelledBy'],
+      done: ['cancelled'],
+      waiting: ['awaiting-acceptance'],
+      instead: ['accepted'],
+      also: ['acceptedAt', 'acceptedBy'],
+    });
+  });
+
+  it('judges an allocation that moved the other way as not done, naming who moved it', () => {
+    const t: CheckTarget = { kind: 'loans.cancelInterestPayment', loanId: 'L1', loanAllocationId: 'A1' };
+    const l = loan({
+      embedded: {
+        loanAllocations: [{ loanAllocationId: 'A1', status: 'accepted', extra: { acceptedBy: 'bob' } }],
+      },
+    });
+    expect(judgeAllocation(t, l, cancel)).toEqual({
+      settled: 'not-done',
+      found:
+        'Allocation A1 is “accepted” (cancelledAt absent, cancelledBy absent, acceptedBy bob): the cancel did not take effect.',
+    });
   });
 });

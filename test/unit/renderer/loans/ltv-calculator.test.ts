@@ -11,15 +11,15 @@ import {
 import { jsonNumberText } from '../../../../src/shared/json-number';
 import type { Loan } from '../../../../src/shared/platform/resources';
 
+/** A collateral row as the form holds it (and as the loan lists it, with its main currency). */
+const row = (amount: string, currency: string, mainCurrency = '') => ({ amount, currency, mainCurrency });
+
 const loan = {
   loanId: 'loan-1',
   amount: '18363000',
   currency: 'USDC',
   embedded: {
-    collaterals: [
-      { amount: '0.5', currency: 'BTC', mainCurrency: 'BTC' },
-      { amount: '2', currency: 'USDC', mainCurrency: 'ETH' },
-    ],
+    collaterals: [row('0.5', 'BTC', 'BTC'), row('2', 'USDC', 'ETH')],
   },
   extra: { rebalanceThreshold: '0.6', initialLtv: '0.5', marginCallThreshold: '0.8' },
 } as unknown as Loan;
@@ -31,10 +31,8 @@ describe('draftFromLoan', () => {
     expect(draftFromLoan(loan)).toEqual({
       loanAmount: '18363000',
       loanCurrency: 'USDC',
-      collaterals: [
-        { amount: '0.5', currency: 'BTC', mainCurrency: '' },
-        { amount: '2', currency: 'USDC', mainCurrency: 'ETH' },
-      ],
+      // A main currency equal to the currency is left empty.
+      collaterals: [row('0.5', 'BTC'), row('2', 'USDC', 'ETH')],
       targetPercent: '50',
       collateralCurrency: 'BTC',
     });
@@ -50,10 +48,7 @@ describe('dryRunBody', () => {
   it('sends the target as the ratio and amounts exactly as typed; empty rows are left out', () => {
     const d = draft({
       loanAmount: '32500.10',
-      collaterals: [
-        { amount: '1', currency: ' BTC ', mainCurrency: '' },
-        { amount: '', currency: '', mainCurrency: '' },
-      ],
+      collaterals: [row('1', ' BTC '), row('', '')],
       targetPercent: '62.5',
       collateralCurrency: '',
     });
@@ -85,8 +80,8 @@ describe('dryRunBody', () => {
     [{ targetPercent: '0' }, 'Target LTV must be a percentage'],
     [{ targetPercent: '1000.5' }, 'Target LTV must be a percentage'],
     [{ targetPercent: 'abc' }, 'Target LTV must be a percentage'],
-    [{ collaterals: [{ amount: '1', currency: '', mainCurrency: '' }] }, 'Collateral 1 currency is required'],
-    [{ collaterals: [{ amount: '-1', currency: 'BTC', mainCurrency: '' }] }, 'Collateral 1 amount'],
+    [{ collaterals: [row('1', '')] }, 'Collateral 1 currency is required'],
+    [{ collaterals: [row('-1', 'BTC')] }, 'Collateral 1 amount'],
     [{ collaterals: [], targetPercent: '' }, 'give at least one collateral, or a target LTV'],
   ])('refuses %j: %s', (patch, message) => {
     const res = dryRunBody(draft(patch));

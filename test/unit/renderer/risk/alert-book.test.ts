@@ -23,6 +23,15 @@ const alert = (loanId: string, kind: RiskAlertKind, at: number, workspaceId = 'a
 
 const book = (...alerts: RiskAlert[]) => alerts.reduce<AlertBook>((b, a) => addAlert(b, a), EMPTY_BOOK);
 
+/** A book of one alert per `loan:kind`, at the times 1, 2, 3… in the order given. */
+const bookOf = (...lines: string[]) =>
+  book(
+    ...lines.map((line, i) => {
+      const [loanId = '', kind] = line.split(':');
+      return alert(loanId, kind as RiskAlertKind, i + 1);
+    }),
+  );
+
 /** `loan:kind` of each line, in the centre's order. */
 const shown = (b: AlertBook, ws = 'a') => linesOf(b, ws).map((l) => `${l.loanId}:${l.latest.kind}`);
 
@@ -46,23 +55,11 @@ describe('one line per loan in its latest state', () => {
   });
 
   it('lists what needs attention first, worst first, then the rest; newest first within each', () => {
-    const b = book(
-      alert('w', 'warning', 1),
-      alert('h', 'healthy', 2),
-      alert('m1', 'margin-call', 3),
-      alert('d', 'default', 4),
-      alert('m2', 'reminder', 5),
-      alert('k', 'cure-ending', 6),
-    );
+    const b = bookOf('w:warning', 'h:healthy', 'm1:margin-call', 'd:default', 'm2:reminder', 'k:cure-ending');
     const acked = acknowledgeLine(b, 'a', 'm1');
-    expect(shown(acked)).toEqual([
-      'd:default',
-      'k:cure-ending',
-      'm2:reminder',
-      'w:warning',
-      'm1:margin-call',
-      'h:healthy',
-    ]);
+    expect(shown(acked).join(' ')).toBe(
+      'd:default k:cure-ending m2:reminder w:warning m1:margin-call h:healthy',
+    );
   });
 });
 
@@ -174,25 +171,17 @@ describe('bounds', () => {
 });
 
 describe('the bell and the strip', () => {
-  it.each<[RiskAlertKind, string]>([
-    ['default', 'default'],
-    ['margin-call', 'margin-call'],
-    ['reminder', 'margin-call'],
-    ['cure-ending', 'margin-call'],
-    ['warning', 'warning'],
-    ['healthy', 'healthy'],
-  ])('a %s alert is coloured as %s', (kind, severity) => {
-    expect(severityOf(kind)).toBe(severity);
+  it.each<[RiskAlertKind[], string]>([
+    [['default'], 'default'],
+    [['margin-call', 'reminder', 'cure-ending'], 'margin-call'],
+    [['warning'], 'warning'],
+    [['healthy'], 'healthy'],
+  ])('%j alerts are coloured as %s', (kinds, severity) => {
+    for (const kind of kinds) expect(severityOf(kind), kind).toBe(severity);
   });
 
   it('counts loans not healthy and not answered; the strip only defaults and margin calls', () => {
-    const b = book(
-      alert('d', 'default', 1),
-      alert('m', 'reminder', 2),
-      alert('w', 'warning', 3),
-      alert('h', 'healthy', 4),
-      alert('acked', 'margin-call', 5),
-    );
+    const b = bookOf('d:default', 'm:reminder', 'w:warning', 'h:healthy', 'acked:margin-call');
     const summary = summarize(linesOf(acknowledgeLine(b, 'a', 'acked'), 'a'));
     expect(summary).toEqual({ count: 3, defaulted: 1, marginCall: 1 });
     expect(stripText(summary)).toBe('2 loans need attention: 1 defaulted, 1 in margin call');

@@ -95,7 +95,7 @@ describe('the board’s top-up, ages and countdowns (issue 28)', () => {
     expect(cell(marginCall(), 'topUp')).toContain('0.70769231');
     const text = detail(marginCall());
     expect(text).toContain(
-      'target = min(rebalance 75.00%, initial 65.00%, margin call 80.00% − 5 points) = 65.00%',
+      'target = min(rebalance 75.00 %, initial 65.00 %, margin call 80.00 % − 5 points) = 65.00 %',
     );
     expect(text).toContain(
       'add = collateral × (LTV / target − 1) = 2 ETH × (0.88 / 0.65 − 1) = 0.70769231 ETH',

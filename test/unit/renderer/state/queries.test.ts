@@ -3,7 +3,7 @@
  * keys, the list and progress written by main's events. Each view is played by a react-query
  * `QueryObserver` with the options a view passes to `useQuery`, so these run in node.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { keepPreviousData, QueryObserver, queryOptions } from '@tanstack/react-query';
 import { fail, ok } from '@shared/result';
 import type { WorkspaceList, WorkspaceView } from '@shared/contract';
@@ -19,6 +19,7 @@ import {
   walkFn,
   walkSoFarQuery,
   workspacesQuery,
+  STREAM_WAIT_MS,
 } from '../../../../src/renderer/src/state/queries';
 import { settle } from '../../../support/fake-copper';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
@@ -31,10 +32,10 @@ const q = useQueryFixture((fx) => {
 const walk = (wsId: string, params: { q: string }) =>
   queryOptions({
     queryKey: [wsId, 'loans.listAll', params] as const,
-    queryFn: walkFn('loans', (jobId) =>
+    queryFn: walkFn('loans', (jobId, stream) =>
       (
         globalThis as unknown as { copper: { loans: { listAll(i: unknown): Promise<never> } } }
-      ).copper.loans.listAll({ workspaceId: wsId, jobId, ...params }),
+      ).copper.loans.listAll({ workspaceId: wsId, jobId, stream, ...params }),
     ),
     placeholderData: keepPreviousData,
   });
@@ -163,6 +164,69 @@ describe('walks', () => {
     expect(soFar()).toBeUndefined();
     page(reloadJob, ['a'], 1);
     expect(soFar()).toEqual({ jobId: reloadJob, items: ['a'], pages: 1, estimate: 4 });
+  });
+
+  describe('a streamed answer holds no rows: they are the pages the events carried, assembled once', () => {
+    const start = async () => {
+      const options = walk('ws-a', { q: 'x' });
+      const a = view(options);
+      await settle();
+      const call = q.copper.of('loans.listAll')[0];
+      const jobId = a.jobId() ?? '';
+      const page = (rows: unknown[], pages: number, moved?: { index: number; row: unknown }[]) =>
+        q.copper.emit('progress', {
+          jobId,
+          done: 0,
+          total: null,
+          pages,
+          phase: 'running',
+          rows,
+          ...(moved ? { moved } : {}),
+        });
+      const answer = (events: number, rows: number) =>
+        call?.answer(ok({ items: [], complete: true, streamed: { events, rows } }));
+      return { a, call, page, answer };
+    };
+
+    it('asks the walk to stream and ends with every row once, a moved row in its place', async () => {
+      const { a, call, page, answer } = await start();
+      expect(call?.input).toMatchObject({ stream: true });
+      page(['a', 'b'], 1);
+      page(['c'], 2, [{ index: 0, row: 'a2' }]);
+      answer(2, 3);
+      await settle();
+      expect(a.result().data).toMatchObject({ items: ['a2', 'b', 'c'], complete: true });
+    });
+
+    it('an answer that comes before its last page waits for it', async () => {
+      const { a, page, answer } = await start();
+      page(['a'], 1);
+      answer(2, 2);
+      await settle();
+      expect(a.result().data).toBeUndefined();
+      page(['b'], 2);
+      await settle();
+      expect(a.result().data).toMatchObject({ items: ['a', 'b'] });
+    });
+
+    it('pages that never arrive: the walk is read once more, its rows in the answer', async () => {
+      const { a, page, answer } = await start();
+      page(['a'], 1);
+      vi.useFakeTimers({ toFake: ['setTimeout'] });
+      try {
+        answer(2, 2);
+        for (let i = 0; i < 20; i++) await Promise.resolve();
+        vi.advanceTimersByTime(STREAM_WAIT_MS);
+      } finally {
+        vi.useRealTimers();
+      }
+      await settle();
+      const again = q.copper.of('loans.listAll')[1];
+      expect(again?.input).toMatchObject({ stream: false });
+      again?.answer(ok({ items: ['a', 'b'], complete: true }));
+      await settle();
+      expect(a.result().data).toMatchObject({ items: ['a', 'b'] });
+    });
   });
 
   it('never shows the answer of parameters the view has left, even when it arrives last', async () => {

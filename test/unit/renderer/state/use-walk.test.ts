@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClientProvider, queryOptions, skipToken } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { jobQuery, walkSoFarQuery } from '../../../../src/renderer/src/state/queries';
+import { jobQuery, progressQuery, walkSoFarQuery } from '../../../../src/renderer/src/state/queries';
 import { useWalk, type Walk } from '../../../../src/renderer/src/state/use-walk';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
 
@@ -63,6 +63,28 @@ describe('useWalk', () => {
     const done = walk();
     expect(done.rows).toEqual(['old']);
     expect(done.partial).toBeNull();
+  });
+
+  it("counts what the walk's job loaded when it is ahead of the rows shown (a preview streams its first page only)", () => {
+    q.client.setQueryData<Rows>(KEY, { items: ['old'] });
+    q.client.setQueryData(jobQuery(KEY).queryKey, 'job-1');
+    q.client.setQueryData(progressQuery('job-1').queryKey, {
+      jobId: 'job-1',
+      done: 600,
+      total: null,
+      pages: 3,
+      phase: 'running' as const,
+    });
+    q.client.setQueryData(walkSoFarQuery(KEY).queryKey, {
+      jobId: 'job-1',
+      items: ['a'],
+      pages: 1,
+      estimate: 2000,
+    });
+    q.client.getQueryCache().find({ queryKey: KEY })?.setState({ fetchStatus: 'fetching' });
+    const running = walk();
+    expect(running.rows).toEqual(['a']);
+    expect(running.partial).toEqual({ loaded: 600, estimate: 2000, requests: 3 });
   });
 
   it('has no rows before the walk answered', () => {

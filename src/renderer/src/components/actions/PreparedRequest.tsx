@@ -2,14 +2,37 @@
  * The confirmation's account of a prepared action: where it goes (environment, workspace,
  * organization, target), what the console knows about it (the context, the warnings) and the
  * exact request. Amounts read exactly as in the tables (lib/format.ts: grouped, with their unit),
- * and beside each amount that is sent, the exact string that will be signed.
+ * and beside each amount that is sent, the exact string that will be signed. An address that is
+ * sent (a vault, a builder) is shown whole (FullAddress: grouped, its ends emphasised, the full
+ * value copied): address poisoning forges look-alikes that match only the ends (issue 29.3).
  */
 import type { PreparedAction } from '@shared/actions';
 import { formatAmount } from '../../lib/format';
 import { isDecimal } from '../../lib/decimal';
+import { FullAddress } from '../FullAddress';
 
 /** Bodies up to this many characters show their exact bytes open; longer ones are one click away. */
 const OPEN_BODY_CHARS = 600;
+
+/** A 0x-prefixed 20-byte hex address (a vault's, a builder's); a 128-bit cloid is not one. */
+const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+
+/** Whether a body field carries an address: named so ("vaultAddress"), or an address by its form. */
+export function isAddressField(f: { name: string; value: string }): boolean {
+  const last =
+    f.name
+      .split(/[.[\]]/)
+      .filter(Boolean)
+      .pop() ?? '';
+  return /address$/i.test(last) || HEX_ADDRESS.test(f.value);
+}
+
+/** "vaultAddress" → "Vault address"; any other address field by its path: "Address (action.builder.b)". */
+export function addressLabel(name: string): string {
+  if (!/^[A-Za-z]+$/.test(name)) return `Address (${name})`;
+  const words = name.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export function PreparedSummary({ prepared }: { prepared: PreparedAction }) {
   const ws = prepared.workspace;
@@ -32,6 +55,9 @@ export function PreparedSummary({ prepared }: { prepared: PreparedAction }) {
         <dd className="mono" data-testid="confirm-target">
           {prepared.target}
         </dd>
+        {prepared.fields.filter(isAddressField).map((f) => (
+          <AddressRow key={f.name} name={f.name} value={f.value} />
+        ))}
         {prepared.context.map((c) => (
           <ContextRow key={c.label} row={c} />
         ))}
@@ -139,7 +165,9 @@ function FieldTable({ fields }: { fields: PreparedAction['fields'] }) {
               {f.value}
             </td>
             <td data-testid="confirm-field-shown">
-              {f.note && isDecimal(f.value) ? (
+              {isAddressField(f) ? (
+                <FullAddress value={f.value} testId="confirm-field-address" />
+              ) : f.note && isDecimal(f.value) ? (
                 <span className="amount">{formatAmount(f.value, f.note)}</span>
               ) : (
                 <span className="muted">{f.note ?? ''}</span>
@@ -149,6 +177,22 @@ function FieldTable({ fields }: { fields: PreparedAction['fields'] }) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** An address the request sends, whole: the operator reads every character before signing. */
+function AddressRow({ name, value }: { name: string; value: string }) {
+  return (
+    <>
+      <dt>{addressLabel(name)}</dt>
+      <dd data-testid={`confirm-address-${name}`}>
+        <FullAddress
+          value={value}
+          testId="confirm-address"
+          copyLabel={`Copy ${addressLabel(name).toLowerCase()}`}
+        />
+      </dd>
+    </>
   );
 }
 

@@ -21,18 +21,16 @@ export function ColumnMenu<T>({
   onResetLayout,
   testId,
 }: ColumnMenuProps<T>) {
-  const { open, setOpen, ref } = usePopover();
+  const { open, ref, trigger } = usePopover();
   const visibleCount = columns.length - hidden.length;
   return (
     <div className="menu-anchor" ref={ref}>
       <button
         type="button"
         className="btn small"
-        aria-expanded={open}
         aria-haspopup="true"
-        data-popover-trigger
         data-testid={`${testId}-columns`}
-        onClick={() => setOpen((o) => !o)}
+        {...trigger}
       >
         Columns {visibleCount}/{columns.length} ▾
       </button>

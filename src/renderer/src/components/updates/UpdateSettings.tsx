@@ -2,6 +2,7 @@ import './updates.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { UpdateState } from '@shared/contract';
 import { ErrorBanner } from '../ErrorBanner';
+import { ButtonRow } from '../view-kit/ButtonRow';
 import { toAppError } from '../../state/query-client';
 import { checkForUpdate, updateStatusQuery } from './queries';
 import { useUpdateBusy } from './use-update-busy';
@@ -31,6 +32,10 @@ export function UpdateSettings() {
   return (
     <section className="card update-settings" data-testid="update-settings">
       <h3>Updates</h3>
+      <p className="form-help">
+        Your administrator sets the feed and automatic updates in the policy file. Every update must carry
+        Copper Operator&apos;s signature before it can be installed.
+      </p>
       <p className="muted small" data-testid="update-state">
         Version {status.currentVersion}. {STATE_TEXT[status.state]}
         {status.message && status.message !== policy.problem ? ` ${status.message}` : ''}
@@ -55,22 +60,15 @@ export function UpdateSettings() {
         <dt>Set by</dt>
         <dd className="mono">{policy.source ?? 'no policy installed'}</dd>
       </dl>
-      <p className="muted small">
-        Your administrator sets the feed and automatic updates in the policy file. Every update must carry
-        Copper Operator&apos;s signature before it can be installed.
-      </p>
       {status.automaticPaused ? <p className="muted small">{status.automaticPaused}</p> : null}
-      <div className="filters-actions">
-        <button
-          type="button"
-          className="btn small primary"
-          disabled={busy || status.feedUrl === '' || status.state === 'unsupported'}
-          onClick={() => check.mutate()}
-          data-testid="update-check"
-        >
-          Check now
-        </button>
-      </div>
+      <ButtonRow
+        primary={{
+          label: 'Check now',
+          testId: 'update-check',
+          disabled: busy || status.feedUrl === '' || status.state === 'unsupported',
+          onClick: () => check.mutate(),
+        }}
+      />
       {check.error ? <ErrorBanner error={toAppError(check.error)} testId="update-error" /> : null}
     </section>
   );

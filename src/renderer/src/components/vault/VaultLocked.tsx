@@ -9,6 +9,7 @@ import { useQuery } from '@tanstack/react-query';
 import { keychainStatusQuery } from '../../state/queries';
 import { Timestamp } from '../Timestamp';
 import { usePopover } from '../use-popover';
+import { ButtonRow } from '../view-kit/ButtonRow';
 import { Form } from '../view-kit/Form';
 import { FormField } from '../view-kit/fields';
 import { autoLockText, vaultLocked } from './key-state';
@@ -28,7 +29,7 @@ export function UnlockForm({ testId, onUnlocked, onCancel }: UnlockFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   return (
     <Form
-      className="vault-unlock-form"
+      layout="row"
       data-testid={testId}
       onSubmit={async (form) => {
         const passphrase = String(new FormData(form).get('passphrase') ?? '');
@@ -49,16 +50,10 @@ export function UnlockForm({ testId, onUnlocked, onCancel }: UnlockFormProps) {
         autoComplete="current-password"
         testId={`${testId}-passphrase`}
       />
-      <div className="actions-row">
-        <button type="submit" className="btn small primary" disabled={busy} data-testid={`${testId}-submit`}>
-          {busy ? 'Unlocking…' : 'Unlock'}
-        </button>
-        {onCancel ? (
-          <button type="button" className="btn small" onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <ButtonRow
+        primary={{ label: busy ? 'Unlocking…' : 'Unlock', testId: `${testId}-submit`, disabled: busy }}
+        secondary={[onCancel ? { label: 'Cancel', onClick: onCancel } : null]}
+      />
       {problem ? (
         <span className="field-error small" role="alert" data-testid={`${testId}-problem`}>
           {problem}
@@ -83,7 +78,7 @@ function AutoLockNote({ testId }: { testId: string }) {
 /** The top bar's chip: "Vault locked — unlock", opening the prompt beneath it. */
 export function VaultLockedChip({ testId = 'vault-locked' }: { testId?: string }) {
   const status = useQuery(keychainStatusQuery).data;
-  const { open, setOpen, ref } = usePopover<HTMLSpanElement>();
+  const { open, setOpen, ref, trigger } = usePopover<HTMLSpanElement>();
   if (!vaultLocked(status)) return null;
   const auto = autoLockText(status);
   return (
@@ -92,10 +87,8 @@ export function VaultLockedChip({ testId = 'vault-locked' }: { testId?: string }
         type="button"
         className="btn small warn"
         data-testid={testId}
-        data-popover-trigger
-        aria-expanded={open}
         title={`${auto ? `${auto}. ` : ''}The keys stored in the vault cannot be used until it is unlocked.`}
-        onClick={() => setOpen(!open)}
+        {...trigger}
       >
         Vault locked — unlock
       </button>

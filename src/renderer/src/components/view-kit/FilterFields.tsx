@@ -35,11 +35,15 @@ export type FilterFieldSpec<F> =
       parse?: (value: string) => F[KeyOf<F>] | undefined;
     })
   | (Common<F> & { kind: 'checkbox' })
+  /**
+   * A choice of several values. `open`: the specification leaves the list open, so values seen in
+   * the loaded rows (`seen`) and typed ones can be picked too, marked "not a known spelling".
+   */
   | (Common<F> & {
       kind: 'multi';
       options: readonly string[];
       optionLabel?: (value: string) => string;
-    })
+    } & MultiOptions)
   /** One portfolio of those given (all when unset). */
   | (Common<F> & { kind: 'portfolio'; portfolios: readonly Portfolio[] | null })
   /** The From / To pair over `from` and `to`. */
@@ -183,6 +187,8 @@ function FilterFieldView<F>({ spec, value, onChange, texts }: FieldViewProps<F>)
           options={spec.options}
           value={current as readonly string[]}
           optionLabel={spec.optionLabel}
+          open={spec.open}
+          seen={spec.seen}
           onChange={(v) => set(key, v)}
         />
       );
@@ -200,6 +206,23 @@ interface ListOptions {
   placeholder?: string;
   /** The values known (currencies seen, tags loaded): offered by a picker beside the text. */
   options?: readonly string[];
+}
+
+interface MultiOptions {
+  /** The list is open: values beyond `options` may be picked or typed (a warning, not a refusal). */
+  open?: boolean;
+  /** Values seen in the loaded rows, offered when the list is open. */
+  seen?: readonly string[];
+}
+
+/** The distinct non-empty text values of `pick` over the loaded rows: what an open filter offers. */
+export function seenValues<R>(rows: readonly R[] | undefined, pick: (row: R) => unknown): string[] {
+  const seen = new Set<string>();
+  for (const row of rows ?? []) {
+    const v = pick(row);
+    if (typeof v === 'string' && v.trim() !== '') seen.add(v);
+  }
+  return [...seen];
 }
 
 interface SelectOptions<F> {
@@ -246,7 +269,8 @@ export function filterFieldsFor<F>() {
       testId: string,
       options: readonly string[],
       optionLabel?: (value: string) => string,
-    ): FilterFieldSpec<F> => ({ kind: 'multi', key, label, testId, options, optionLabel }),
+      opts: MultiOptions = {},
+    ): FilterFieldSpec<F> => ({ kind: 'multi', key, label, testId, options, optionLabel, ...opts }),
     portfolio: (
       key: KeyOf<F>,
       portfolios: readonly Portfolio[] | null,

@@ -1,7 +1,7 @@
 import type { Walk } from '../../state/use-walk';
 import { ProgressBar } from '../ProgressBar';
 import { WalkReport } from '../WalkReport';
-import { PARTIAL_NOTE, partialWalkText, type WalkReportFields } from '../walk-report';
+import { PARTIAL_NOTE, partialWalkText, type PartialWalk, type WalkReportFields } from '../walk-report';
 
 interface WalkStatusProps {
   /** The walk (`useWalk`): loading (with its job's progress and Cancel), failed, or done with its rows and report. */
@@ -35,14 +35,7 @@ export function WalkStatus(props: WalkStatusProps) {
         />
       ) : null}
       {partial ? (
-        <div
-          className="muted small"
-          role="status"
-          data-testid={`${progressTestId}-partial`}
-          data-loaded={partial.loaded}
-        >
-          {partialWalkText(partial)}. {PARTIAL_NOTE}
-        </div>
+        <PartialWalkLine partial={partial} testId={`${progressTestId}-partial`} />
       ) : data && status !== 'error' ? (
         <WalkReport
           testId={reportTestId}
@@ -51,5 +44,14 @@ export function WalkStatus(props: WalkStatusProps) {
         />
       ) : null}
     </>
+  );
+}
+
+/** "1,000 of about 20,000 loaded · 2 requests" and what sorting and search apply to meanwhile. */
+export function PartialWalkLine({ partial, testId }: { partial: PartialWalk; testId: string }) {
+  return (
+    <div className="muted small" role="status" data-testid={testId} data-loaded={partial.loaded}>
+      {partialWalkText(partial)}. {PARTIAL_NOTE}
+    </div>
   );
 }

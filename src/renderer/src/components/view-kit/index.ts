@@ -4,13 +4,15 @@
  */
 export { columnsFor } from './columns';
 export { DetailPane } from './DetailPane';
+export { DurationField, type Duration } from './DurationField';
+export { ActionButton, ButtonRow, type RowAction } from './ButtonRow';
 export { Form } from './Form';
 export { JsonEditor } from './JsonEditor';
 export { FieldList, type Field } from './FieldList';
 export { ListSection } from './ListSection';
 export { CheckboxField, FormField, JsonTextArea, SelectField, TextField, type SelectOption } from './fields';
 export { DraftFilterBar, FilterBar, RefreshButton, type FilterActionsProps } from './FilterBar';
-export { filterFieldsFor, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
+export { filterFieldsFor, seenValues, unsetWhenEmpty, type FilterFieldSpec } from './FilterFields';
 export { SectionTabs, type SectionTab } from './SectionTabs';
 export { NONE, SubTable, type SubColumn } from './SubTable';
 export { parseJsonText, type JsonTextCheck } from './json-text';

@@ -12,6 +12,8 @@ import { useFeatureFilters } from '../../state/feature-filters';
 import { DataTable, defaultLayout, type SortState } from '../../components/data-table';
 import { stableKey } from '../../lib/stable-key';
 import { useWalkJob } from '../../state/jobs';
+import { useWalkSoFar } from '../../state/use-walk';
+import { PartialWalkLine } from '../../components/view-kit/WalkStatus';
 import { chooseSavePath } from '../../state/queries';
 import { viewState } from '../../state/query-client';
 import { DraftFilterBar, filterFieldsFor, useDraftFilters, useTabTable } from '../../components/view-kit';
@@ -30,8 +32,13 @@ const MAX_ROW_OPTIONS = [1_000, 10_000, 50_000, 100_000, 1_000_000].map((n) => (
 const f = filterFieldsFor<ActivityFilters>();
 const FILTER_FIELDS = [
   f.text('search', 'Search name / description', 'filter-search', { width: 260, maxLength: 200 }),
-  f.multi('activityTypes', 'Include types', 'filter-include-types', ACTIVITY_TYPES),
-  f.multi('excludedActivityTypes', 'Exclude types', 'filter-exclude-types', ACTIVITY_TYPES),
+  // Open lists (issue 29.4): another spelling can be typed, marked, never refused.
+  f.multi('activityTypes', 'Include types', 'filter-include-types', ACTIVITY_TYPES, undefined, {
+    open: true,
+  }),
+  f.multi('excludedActivityTypes', 'Exclude types', 'filter-exclude-types', ACTIVITY_TYPES, undefined, {
+    open: true,
+  }),
   f.list('userIds', 'User ids', 'filter-users', { placeholder: 'id, id, …', width: 220 }),
   // Two deliberate rows: what to match, then the time range, row limit and actions.
   f.rowBreak,
@@ -100,6 +107,8 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
 
   // Ready once the rows on screen are the loaded store's, in the chosen order.
   const status = entry.status === 'ready' && !windows.current ? 'loading' : entry.status;
+  // The first page while the store fills (issue 30): shown until the store's windows take over.
+  const soFar = useWalkSoFar(walk.queryKey, status, job);
   const windowError = goneStore === null ? windows.error : null;
   return (
     <div className="split-v">
@@ -130,7 +139,8 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
           onCancel={job.cancel}
         />
       ) : null}
-      {loaded ? (
+      {soFar ? <PartialWalkLine partial={soFar.partial} testId="activities-progress-partial" /> : null}
+      {loaded && !soFar ? (
         <WalkReport
           testId="activities-walk"
           report={loaded}
@@ -141,8 +151,8 @@ export default function ActivitiesView({ workspace }: { workspace: WorkspaceView
       <DataTable<Activity>
         {...table}
         status={status}
-        rows={null}
-        source={windows.source}
+        rows={soFar ? (soFar.items as Activity[]) : null}
+        source={soFar ? null : windows.source}
         columns={ACTIVITY_COLUMNS}
         getRowId={(a) => a.activityId}
         emptyText="No activities match these filters."

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ACTIVITY_TYPES } from '@shared/platform/enums';
-import type { CallInput } from '@shared/contract';
+import { spellingList, type CallInput } from '@shared/contract';
 
 export const activityFilterSchema = z.object({
   search: z.string().max(200),
-  activityTypes: z.array(z.enum(ACTIVITY_TYPES)),
-  excludedActivityTypes: z.array(z.enum(ACTIVITY_TYPES)),
+  // Open lists (issue 29.4): a spelling the specification does not list is warned about, not refused.
+  activityTypes: spellingList,
+  excludedActivityTypes: spellingList,
   userIds: z.array(z.string()),
   from: z.string().regex(/^\d+$/).optional(),
   to: z.string().regex(/^\d+$/).optional(),

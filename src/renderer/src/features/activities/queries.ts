@@ -15,10 +15,11 @@ import { toPlatformFilters, type ActivityFilters } from './filters';
 export const activitiesQuery = (workspaceId: string, filters: ActivityFilters) =>
   queryOptions({
     queryKey: [workspaceId, 'rows.loadActivities', filters] as const,
-    queryFn: walkFn('activities', (jobId) =>
+    queryFn: walkFn('activities', (jobId, stream) =>
       copper().rows.loadActivities({
         workspaceId,
         jobId,
+        stream,
         maxRows: filters.maxRows,
         ...toPlatformFilters(filters),
       }),

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { z } from 'zod';
-import type { WorkspaceView } from '@shared/contract';
+import { spellingList, type WorkspaceView } from '@shared/contract';
 import { ADDRESS_TYPES } from '@shared/platform/enums';
 import type { CryptoAddress } from '@shared/platform/resources';
 import { useFeatureFilters } from '../../state/feature-filters';
@@ -8,6 +8,7 @@ import { DataTable, defaultLayout } from '../../components/data-table';
 import {
   DraftFilterBar,
   filterFieldsFor,
+  seenValues,
   useDraftFilters,
   useLocalSearch,
   useSelectedRow,
@@ -32,7 +33,7 @@ const filterSchema = z.object({
   addresses: z.array(z.string()),
   memo: z.string().max(200),
   whitelistedOnly: z.boolean(),
-  addressTypes: z.array(z.enum(ADDRESS_TYPES)),
+  addressTypes: spellingList, // open (issue 29.4): an unknown spelling is warned about, not refused
   maxRows: z.number().int().min(1).max(1_000_000),
   selectedId: z.string().optional(),
   /** Narrows the loaded rows (search.ts); not sent to the platform. */
@@ -54,7 +55,7 @@ const DEFAULTS: Filters = {
 const f = filterFieldsFor<Filters>();
 const LIST_INPUT = { placeholder: 'a, b, …', width: 110 };
 // The exact `addresses` filter is the search box's "Platform" scope (one search per tab).
-const filterFields = (known: KnownAddressValues) => [
+const filterFields = (known: KnownAddressValues, types: readonly string[]) => [
   f.list('cryptoAddressIds', 'Address ids', 'filter-cryptoAddressIds', { ...LIST_INPUT, width: 170 }),
   f.list('currencies', 'Currencies', 'filter-currencies', { ...LIST_INPUT, options: known.currencies }),
   f.list('mainCurrencies', 'Main currencies', 'filter-mainCurrencies', {
@@ -63,7 +64,10 @@ const filterFields = (known: KnownAddressValues) => [
   }),
   f.list('addressTags', 'Tags', 'filter-addressTags', { ...LIST_INPUT, options: known.addressTags }),
   f.text('memo', 'Memo', 'filter-memo', { width: 100 }),
-  f.multi('addressTypes', 'Address types', 'filter-address-types', ADDRESS_TYPES),
+  f.multi('addressTypes', 'Address types', 'filter-address-types', ADDRESS_TYPES, undefined, {
+    open: true,
+    seen: types,
+  }),
   f.checkbox('whitelistedOnly', 'Whitelisted only', 'filter-whitelisted'),
 ];
 
@@ -100,7 +104,14 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
   const loaded = walk.rows;
   const find = applied.find ?? '';
   const rows = useLocalSearch(loaded, find, findAddresses, prepareFind);
-  const fields = useMemo(() => filterFields(knownAddressValues(loaded)), [loaded]);
+  const fields = useMemo(
+    () =>
+      filterFields(
+        knownAddressValues(loaded),
+        seenValues(loaded ?? [], (a) => a.addressType),
+      ),
+    [loaded],
+  );
   const selected = useSelectedRow(loaded, addressIdOf, applied.selectedId, (id) =>
     setApplied({ ...applied, selectedId: id ?? undefined }),
   );

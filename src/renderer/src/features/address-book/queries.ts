@@ -10,8 +10,8 @@ export type AddressParams = Omit<CallInput<'cryptoAddresses.listAll'>, 'workspac
 export const addressesQuery = (workspaceId: string, params: AddressParams) =>
   queryOptions({
     queryKey: [workspaceId, 'cryptoAddresses.listAll', params] as const,
-    queryFn: walkFn('addresses', (jobId) =>
-      copper().cryptoAddresses.listAll({ workspaceId, jobId, ...params }),
+    queryFn: walkFn('addresses', (jobId, stream) =>
+      copper().cryptoAddresses.listAll({ workspaceId, jobId, stream, ...params }),
     ),
     placeholderData: keepPreviousData,
   });

@@ -4,6 +4,7 @@ import { MIN_ORDER_NOTIONAL_USD } from '@shared/exchange-actions';
 import type { ExchangeAsset } from '@shared/exchange-assets';
 import { formatAmount } from '../../lib/decimal';
 import { CheckboxField, Form, FormField, SelectField } from '../../components/view-kit';
+import { FullAddress } from '../../components/FullAddress';
 import {
   EMPTY_TICKET,
   TICKET_TYPES,
@@ -189,8 +190,18 @@ export function OrderTicket({ assets, signer, preparing, onReview, vaultField }:
       <p className="small" data-testid="ticket-signer">
         Goes through: portfolio{' '}
         <strong data-testid="ticket-portfolio">{signer.portfolio ?? 'not known'}</strong> · agent wallet{' '}
-        <strong data-testid="ticket-wallet">{signer.wallet ?? 'not known'}</strong>.{' '}
-        <span className="muted">{signer.note}</span>
+        <strong data-testid="ticket-wallet">{signer.wallet ?? 'not known'}</strong>
+        {signer.address !== null ? (
+          <>
+            {' '}
+            <FullAddress
+              value={signer.address}
+              testId="ticket-wallet-address"
+              copyLabel="Copy agent wallet address"
+            />
+          </>
+        ) : null}
+        . <span className="muted">{signer.note}</span>
       </p>
       <div className="actions-row">
         <span className="topbar-spacer" />

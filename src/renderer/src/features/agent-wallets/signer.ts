@@ -9,18 +9,18 @@ import type { AgentWallet } from '@shared/platform/resources';
 export interface SignerView {
   /** The portfolio's name (or id), when one wallet is named. */
   portfolio: string | null;
-  /** "Desk hot wallet (0x12ab…cdef)", when one wallet is named. */
+  /** "Desk hot wallet", when one wallet is named. */
   wallet: string | null;
+  /** That wallet's address, whole (the ticket shows it with FullAddress, never cut). */
+  address: string | null;
   /** How sure that is, in words. */
   note: string;
 }
 
-const short = (address: string) =>
-  address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
-
 const named = (w: AgentWallet, nameOf: (portfolioId: string) => string | undefined) => ({
   portfolio: nameOf(w.portfolioId) ?? w.portfolioId,
-  wallet: `${w.name} (${short(w.address)})`,
+  wallet: w.name,
+  address: w.address,
 });
 
 const NAMES_NONE = 'The body names no portfolio: the platform signs with the API key’s agent wallet.';
@@ -39,7 +39,8 @@ export function signerOf(
           ? `Selected in the list. ${NAMES_NONE}`
           : `Selected in the list, but ${selected.status}: the platform signs only with an active agent wallet of the API key.`,
     };
-  if (wallets === null) return { portfolio: null, wallet: null, note: 'Reading the agent wallets…' };
+  if (wallets === null)
+    return { portfolio: null, wallet: null, address: null, note: 'Reading the agent wallets…' };
   const active = wallets.filter((w) => w.status === 'active');
   const only = active.length === 1 ? active[0] : undefined;
   if (only) return { ...named(only, nameOf), note: `The only active agent wallet listed. ${NAMES_NONE}` };
@@ -47,6 +48,7 @@ export function signerOf(
     return {
       portfolio: null,
       wallet: null,
+      address: null,
       note: 'No active agent wallet is listed: the platform is likely to refuse the request.',
     };
   const portfolioIds = [...new Set(active.map((w) => w.portfolioId))];
@@ -55,11 +57,13 @@ export function signerOf(
     return {
       portfolio: nameOf(onlyPortfolio) ?? onlyPortfolio,
       wallet: null,
+      address: null,
       note: `All ${active.length} active agent wallets listed are in it; the platform signs with the API key’s.`,
     };
   return {
     portfolio: null,
     wallet: null,
+    address: null,
     note:
       `${active.length} active agent wallets in ${portfolioIds.length} portfolios; ` +
       'the platform picks the API key’s, which the console cannot see.',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ExportResult } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { ActionButton, ButtonRow, Form, FormField } from '../../components/view-kit';
 import { chooseSavePath } from '../../state/queries';
 import { exportFileName, exportPathProblem } from '@shared/export-file-name';
 import { exportJournalCsv, type JournalParams } from './queries';
@@ -48,44 +49,28 @@ export function JournalExport({
   return (
     <div className="journal-export" data-testid="journal-export">
       {path === null ? (
-        <button
-          type="button"
-          className="btn small"
-          data-testid="journal-export-start"
-          disabled={busy}
-          onClick={() => void start()}
-        >
-          Export CSV…
-        </button>
-      ) : (
-        <form
-          className="actions-row"
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save(path);
+        <ActionButton
+          action={{
+            label: 'Export CSV…',
+            testId: 'journal-export-start',
+            disabled: busy,
+            onClick: () => void start(),
           }}
-        >
-          <label className="field">
-            Save as
-            <input
-              data-testid="journal-export-path"
-              value={path}
-              onChange={(e) => setPath(e.target.value)}
-              style={{ width: 360 }}
-            />
-          </label>
-          <button
-            type="submit"
-            className="btn small primary"
-            data-testid="journal-export-save"
-            disabled={busy}
-          >
-            Save
-          </button>
-          <button type="button" className="btn small ghost" onClick={() => setPath(null)}>
-            Cancel
-          </button>
-        </form>
+        />
+      ) : (
+        <Form layout="row" aria-label="Export the journal" onSubmit={() => save(path)}>
+          <FormField
+            label="Save as"
+            testId="journal-export-path"
+            value={path}
+            onChange={setPath}
+            style={{ width: 360 }}
+          />
+          <ButtonRow
+            primary={{ label: 'Save', testId: 'journal-export-save', disabled: busy }}
+            secondary={[{ label: 'Cancel', onClick: () => setPath(null) }]}
+          />
+        </Form>
       )}
       {done ? (
         <span className="small" data-testid="journal-export-done">

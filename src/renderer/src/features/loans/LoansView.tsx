@@ -7,6 +7,7 @@ import { DataTable, defaultLayout } from '../../components/data-table';
 import {
   FilterBar,
   filterFieldsFor,
+  seenValues,
   useLocalSearch,
   useSelectedRow,
   useTabTable,
@@ -58,6 +59,9 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
     set({ selectedId: id ?? undefined }),
   );
   const searching = search.trim() !== '';
+  // Open lists (issue 29.4): the spellings the loaded loans carry are offered beside the known ones.
+  const seenTypes = useMemo(() => seenValues(all ?? [], (l) => l.loanType), [all]);
+  const seenStatuses = useMemo(() => seenValues(all ?? [], (l) => l.status), [all]);
 
   return (
     <div className="split-v">
@@ -97,8 +101,14 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
             </div>
           )),
           f.select('side', 'Side', 'filter-side', SIDE_OPTIONS, { anyLabel: 'Both', parse: sideOf }),
-          f.multi('loanTypes', 'Types', 'filter-types', LOAN_TYPES),
-          f.multi('statuses', 'Statuses', 'filter-statuses', LOAN_STATUSES),
+          f.multi('loanTypes', 'Types', 'filter-types', LOAN_TYPES, undefined, {
+            open: true,
+            seen: seenTypes,
+          }),
+          f.multi('statuses', 'Statuses', 'filter-statuses', LOAN_STATUSES, undefined, {
+            open: true,
+            seen: seenStatuses,
+          }),
           f.portfolio('portfolioId', portfolios.data ?? null, 'filter-portfolio'),
           f.checkbox('openOnly', 'Open only', 'filter-open'),
         ]}

@@ -4,15 +4,16 @@
  * the walked loans here, over the fields `loanSearchFields` (shared/risk.ts) names.
  */
 import { z } from 'zod';
-import { LOAN_SIDES, LOAN_STATUSES, LOAN_TYPES } from '@shared/platform/enums';
-import type { CallInput } from '@shared/contract';
+import { LOAN_SIDES } from '@shared/platform/enums';
+import { spellingList, type CallInput } from '@shared/contract';
 import { loanSearchFields } from '@shared/risk';
 import { localSearch } from '../../lib/local-search';
 
 export const loanFilterSchema = z.object({
   side: z.enum(LOAN_SIDES).optional(),
-  loanTypes: z.array(z.enum(LOAN_TYPES)),
-  statuses: z.array(z.enum(LOAN_STATUSES)),
+  // Open lists (issue 29.4): a spelling the specification does not list is warned about, not refused.
+  loanTypes: spellingList,
+  statuses: spellingList,
   openOnly: z.boolean(),
   portfolioId: z.string().optional(),
   selectedId: z.string().optional(),

@@ -15,7 +15,9 @@ import type { LoanWalkParams } from './filters';
 export const loansListAllQuery = (workspaceId: string, params: LoanWalkParams) =>
   queryOptions({
     queryKey: [workspaceId, 'loans.listAll', params] as const,
-    queryFn: walkFn('loans', (jobId) => copper().loans.listAll({ workspaceId, jobId, ...params })),
+    queryFn: walkFn('loans', (jobId, stream) =>
+      copper().loans.listAll({ workspaceId, jobId, stream, ...params }),
+    ),
     placeholderData: keepPreviousData,
   });
 

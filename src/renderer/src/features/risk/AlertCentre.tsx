@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { describeJobFailure, type JobFailure } from '@shared/job-status';
+import { ButtonRow } from '../../components/view-kit';
 import { useUiStateStore } from '../../state/ui-state-store';
 import { EMPTY_BOOK, linesOf, stripText, summarize, type AlertLine } from './alert-book';
 import { AlertLineView, type LineActions } from './AlertLine';
@@ -215,17 +216,17 @@ function NotificationSwitch() {
       data-testid="risk-notification-status"
       data-permission={permission}
     >
-      {permission === 'default' ? (
-        <button
-          type="button"
-          className="btn small"
-          data-testid="risk-enable-notifications"
-          onClick={() => void requestNotificationPermission().then(setPermission)}
-        >
-          Show risk alerts as browser notifications
-        </button>
-      ) : null}
-      {text ? <span role={permission === 'denied' ? 'alert' : undefined}>{text}</span> : null}
+      <ButtonRow
+        secondary={[
+          permission === 'default' && {
+            label: 'Show risk alerts as browser notifications',
+            testId: 'risk-enable-notifications',
+            onClick: () => void requestNotificationPermission().then(setPermission),
+          },
+        ]}
+      >
+        {text ? <span role={permission === 'denied' ? 'alert' : undefined}>{text}</span> : null}
+      </ButtonRow>
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { ReadPreview } from '../../components/actions/ReadPreview';
 import { ltvDryRun, previewLtvDryRun } from '../../components/actions/queries';
-import { formatRatioPercent } from '../../lib/decimal';
+import { formatPercent } from '../../lib/format';
 import { LtvBar } from '../../components/LtvBar';
 import { acknowledgeRisk } from './queries';
 import { describeAge, formatCountdown, formatDuration } from '../../lib/time';
@@ -34,7 +34,7 @@ function TopUpText({ topUp }: { topUp: TopUp | undefined }) {
   return (
     <span data-testid="risk-topup">
       add <Amount value={topUp.amount} currency={topUp.currency} /> to return to LTV{' '}
-      {formatRatioPercent(topUp.targetLtv)}
+      {formatPercent(topUp.targetLtv)}
     </span>
   );
 }
@@ -44,7 +44,7 @@ function TopUpFormula({ working }: { working: TopUpWorking }) {
   const amount = amountFormula(working);
   return (
     <div className="small topup-formula" data-testid="risk-topup-formula">
-      <div>target = {targetFormula(working.target, (r) => formatRatioPercent(r))}</div>
+      <div>target = {targetFormula(working.target, (r) => formatPercent(r))}</div>
       {working.target.ok && working.target.ignored.length > 0 ? (
         <div className="muted">not used: {working.target.ignored.join('; ')}</div>
       ) : null}
@@ -110,11 +110,9 @@ export function RiskDetail({
       />
       <p className="small">
         Headroom:{' '}
-        {row.risk.headroomMarginCall === null
-          ? 'unknown'
-          : formatRatioPercent(row.risk.headroomMarginCall, 1)}{' '}
-        to margin call,{' '}
-        {row.risk.headroomDefault === null ? 'unknown' : formatRatioPercent(row.risk.headroomDefault, 1)} to
+        {row.risk.headroomMarginCall === null ? 'unknown' : formatPercent(row.risk.headroomMarginCall, 1)} to
+        margin call,{' '}
+        {row.risk.headroomDefault === null ? 'unknown' : formatPercent(row.risk.headroomDefault, 1)} to
         default (fall in collateral value).
         {row.risk.stale ? ' The LTV is stale (older than 15 minutes).' : ''}
       </p>

@@ -11,7 +11,7 @@ import {
   type RiskBoard,
   type RiskSettings,
 } from '@shared/risk';
-import { Form, SelectField, TextField } from '../../components/view-kit';
+import { ButtonRow, DurationField, Form, TextField, type Duration } from '../../components/view-kit';
 import {
   DURATION_UNIT_NAMES,
   durationMs,
@@ -30,46 +30,6 @@ export function RiskSettingsForm({ workspaceId, board }: { workspaceId: string; 
   // Keyed by the saved settings: the fields start from them again whenever they change.
   const { settings } = board;
   return <SettingsFields key={JSON.stringify(settings)} workspaceId={workspaceId} settings={settings} />;
-}
-
-interface Duration {
-  amount: string;
-  unit: DurationUnit;
-}
-
-/** A whole number and its unit, as one labelled pair of controls. */
-function DurationField({
-  label,
-  testId,
-  units,
-  value,
-  onChange,
-}: {
-  label: string;
-  testId: string;
-  units: readonly DurationUnit[];
-  value: Duration;
-  onChange(value: Duration): void;
-}) {
-  return (
-    <span className="duration-field">
-      <TextField
-        label={label}
-        testId={testId}
-        size={5}
-        inputMode="numeric"
-        value={value.amount}
-        onChange={(amount) => onChange({ ...value, amount })}
-      />
-      <SelectField
-        label={<span className="sr-only">{label}: unit</span>}
-        testId={`${testId}-unit`}
-        value={value.unit}
-        options={units.map((u) => ({ value: u, label: DURATION_UNIT_NAMES[u] }))}
-        onChange={(unit) => onChange({ ...value, unit: unit as DurationUnit })}
-      />
-    </span>
-  );
 }
 
 /** The ms of a typed duration within bounds, or the message that says what to type. */
@@ -111,12 +71,7 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
   };
 
   return (
-    <Form
-      className="risk-settings"
-      data-testid="risk-settings"
-      onSubmit={save}
-      style={{ display: 'contents' }}
-    >
+    <Form layout="row" data-testid="risk-settings" aria-label="Watch settings" onSubmit={save}>
       <DurationField
         label="Check every"
         testId="risk-interval"
@@ -139,18 +94,12 @@ function SettingsFields({ workspaceId, settings }: { workspaceId: string; settin
         value={points}
         onChange={setPoints}
       />
-      <button type="submit" className="btn small" data-testid="risk-save-settings" disabled={busy}>
-        Save
-      </button>
-      <button
-        type="button"
-        className="btn small"
-        data-testid="risk-check-now"
-        disabled={busy}
-        onClick={() => void checkNow()}
-      >
-        Check now
-      </button>
+      <ButtonRow
+        primary={{ label: 'Save', testId: 'risk-save-settings', disabled: busy }}
+        secondary={[
+          { label: 'Check now', testId: 'risk-check-now', disabled: busy, onClick: () => void checkNow() },
+        ]}
+      />
       {error ? (
         <span className="field-error" role="alert" data-testid="risk-settings-error">
           {error}

@@ -28,7 +28,7 @@ import type { ColumnSpec } from '../../components/data-table';
 import { Amount } from '../../components/Amount';
 import { Badge } from '../../components/Badge';
 import { CheckboxField, SelectField, TextField } from '../../components/view-kit';
-import { formatRatioPercent } from '../../lib/decimal';
+import { formatPercent } from '../../lib/format';
 import type { BoardRow } from './rows';
 import './stress.css';
 
@@ -326,9 +326,13 @@ function stressCell(s: StressedLoan | undefined) {
     <span
       data-testid="stress-cell"
       data-crosses={s.crosses.join(' ')}
-      title={s.untouched ? 'Not touched by this shock' : `LTV ${s.ltv} → ${s.stressedLtv}`}
+      title={
+        s.untouched
+          ? 'Not touched by this shock'
+          : `LTV ${formatPercent(s.ltv)} → ${formatPercent(s.stressedLtv)}`
+      }
     >
-      {formatRatioPercent(s.stressedLtv, 1)}
+      {formatPercent(s.stressedLtv, 1)}
       {top !== undefined ? (
         <>
           {' '}

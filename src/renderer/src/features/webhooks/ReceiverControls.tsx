@@ -8,6 +8,7 @@ import { toAppError, viewState } from '../../state/query-client';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { MultiSelect } from '../../components/MultiSelect';
+import { ButtonRow, Form, FormField } from '../../components/view-kit';
 import { requestWebPermission, webPermission, type WebPermission } from './notifications';
 import { receiverMutation, receiverStatusQuery, subscribeSandbox } from './queries';
 
@@ -74,42 +75,42 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
 
   return (
     <div className="filters webhook-receiver" data-testid="webhook-receiver">
-      <label className="field">
-        Port
-        <input
-          data-testid="webhook-port"
-          inputMode="numeric"
-          value={port}
-          aria-invalid={'error' in parsed}
-          onChange={(e) => onPort(e.target.value)}
-          style={{ width: 90 }}
-          disabled={busy}
-        />
-      </label>
-      {running ? (
-        <button
-          type="button"
-          className="btn small"
-          data-testid="webhook-stop"
-          disabled={busy}
-          onClick={() => receiver.mutate({ call: 'webhooks.stopReceiver' })}
-        >
-          Stop receiver
-        </button>
-      ) : null}
-      <button
-        type="button"
-        className="btn small primary"
-        data-testid="webhook-start"
-        disabled={busy || 'error' in parsed}
-        title={'error' in parsed ? parsed.error : `Listen on 127.0.0.1 and verify with this workspace's key`}
-        onClick={() => {
+      <Form
+        layout="row"
+        aria-label="Webhook receiver"
+        onSubmit={() => {
           if ('port' in parsed)
             receiver.mutate({ call: 'webhooks.startReceiver', workspaceId: workspace.id, port: parsed.port });
         }}
       >
-        {mine ? 'Restart' : running ? 'Start for this workspace' : 'Start receiver'}
-      </button>
+        <FormField
+          label="Port"
+          testId="webhook-port"
+          inputMode="numeric"
+          value={port}
+          aria-invalid={'error' in parsed}
+          onChange={onPort}
+          style={{ width: 90 }}
+          disabled={busy}
+        />
+        <ButtonRow
+          primary={{
+            label: mine ? 'Restart' : running ? 'Start for this workspace' : 'Start receiver',
+            testId: 'webhook-start',
+            disabled: busy || 'error' in parsed,
+            title:
+              'error' in parsed ? parsed.error : `Listen on 127.0.0.1 and verify with this workspace's key`,
+          }}
+          secondary={[
+            running && {
+              label: 'Stop receiver',
+              testId: 'webhook-stop',
+              disabled: busy,
+              onClick: () => receiver.mutate({ call: 'webhooks.stopReceiver' }),
+            },
+          ]}
+        />
+      </Form>
       <div
         className="webhook-status"
         data-testid="webhook-status"
@@ -144,17 +145,17 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
         )}
       </div>
       <div className="filters-actions">
-        <div className="webhook-subscribe">
-          <button
-            type="button"
-            className="btn small"
-            data-testid="webhook-subscribe-sandbox"
-            disabled={whyNotSubscribe !== null || subscribing}
-            title={whyNotSubscribe ?? 'Subscribe the receiver to every event of this sandbox'}
-            onClick={() => void subscribe()}
-          >
-            {subscribing ? 'Subscribing…' : 'Subscribe the sandbox'}
-          </button>
+        <ButtonRow
+          secondary={[
+            {
+              label: subscribing ? 'Subscribing…' : 'Subscribe the sandbox',
+              testId: 'webhook-subscribe-sandbox',
+              disabled: whyNotSubscribe !== null || subscribing,
+              title: whyNotSubscribe ?? 'Subscribe the receiver to every event of this sandbox',
+              onClick: () => void subscribe(),
+            },
+          ]}
+        >
           {subscribed ? (
             <span
               className="muted small"
@@ -164,7 +165,7 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
               Subscribed: {subscribed.subscriptionId}
             </span>
           ) : null}
-        </div>
+        </ButtonRow>
         <MultiSelect
           label="Notify on"
           testId="webhook-notify-types"

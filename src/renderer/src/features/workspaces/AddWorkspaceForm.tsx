@@ -6,7 +6,7 @@ import { DEFAULT_BASE_URLS, resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@sh
 import { checkWorkspaceName } from '@shared/workspace-names';
 import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Form, FormField, SelectField } from '../../components/view-kit';
+import { ButtonRow, Form, FormField, SelectField } from '../../components/view-kit';
 import { createWorkspace, setWorkspaceKey } from './queries';
 
 /**
@@ -63,9 +63,16 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
   };
 
   return (
-    <Form className="card" data-testid="add-workspace-form" autoComplete="off" onSubmit={submit}>
+    <section className="add-workspace">
       <h3>Add workspace</h3>
-      <div className="form-grid">
+      <Form
+        layout="grid"
+        data-testid="add-workspace-form"
+        aria-label="Add workspace"
+        autoComplete="off"
+        help="The secret is sent once to the key store and never shown or kept by this window."
+        onSubmit={submit}
+      >
         <SelectField
           label="Environment"
           name="environment"
@@ -146,24 +153,20 @@ export function AddWorkspaceForm({ onCreated }: { onCreated(view: WorkspaceView)
             autoComplete="new-password"
           />
         </label>
-      </div>
-      {environment === 'production' ? (
-        <div className="notice">
-          Production: every action in this workspace moves real funds and asks for typed confirmation.
-        </div>
-      ) : null}
-      <p className="note">The secret is sent once to the key store and never shown or kept by this window.</p>
-      {error ? <ErrorBanner error={error} testId="add-workspace-error" /> : null}
-      <div>
-        <button
-          type="submit"
-          className="btn primary"
-          disabled={busy || nameProblem !== null || (environment === 'sandbox' && baseUrlProblem !== null)}
-          data-testid="ws-submit"
-        >
-          {busy ? 'Creating…' : 'Create workspace'}
-        </button>
-      </div>
-    </Form>
+        {environment === 'production' ? (
+          <div className="notice">
+            Production: every action in this workspace moves real funds and asks for typed confirmation.
+          </div>
+        ) : null}
+        {error ? <ErrorBanner error={error} testId="add-workspace-error" /> : null}
+        <ButtonRow
+          primary={{
+            label: busy ? 'Creating…' : 'Create workspace',
+            testId: 'ws-submit',
+            disabled: busy || nameProblem !== null || (environment === 'sandbox' && baseUrlProblem !== null),
+          }}
+        />
+      </Form>
+    </section>
   );
 }

@@ -11,7 +11,7 @@ import { MAX_AUTO_LOCK_MINUTES, MIN_AUTO_LOCK_MINUTES } from '@shared/vault-sett
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useWorkspaceList } from '../../state/workspace-store';
 import { PassphraseStrengthMeter } from './PassphraseStrength';
-import { Form, FormField } from '../../components/view-kit';
+import { ButtonRow, Form, FormField } from '../../components/view-kit';
 import { autoLockText } from '../../components/vault/key-state';
 import { vaultCall } from '../../components/vault/queries';
 import { UnlockForm } from '../../components/vault/VaultLocked';
@@ -87,7 +87,7 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
         <div className="notice">Keys are held in memory only and are forgotten when the console stops.</div>
       ) : null}
       {needVault && !status.vault.exists ? (
-        <Form className="form-grid" data-testid="vault-create" onSubmit={create}>
+        <Form layout="grid" data-testid="vault-create" aria-label="Create the vault" onSubmit={create}>
           <FormField
             label={`New vault passphrase (${MIN_PASSPHRASE_LENGTH}+ characters, hard to guess)`}
             type="password"
@@ -110,16 +110,13 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
             autoComplete="new-password"
             testId="vault-passphrase-repeat"
           />
-          <div>
-            <button
-              type="submit"
-              className="btn primary"
-              disabled={busy || (strength !== null && !strength.acceptable)}
-              data-testid="vault-create-submit"
-            >
-              Create vault
-            </button>
-          </div>
+          <ButtonRow
+            primary={{
+              label: 'Create vault',
+              testId: 'vault-create-submit',
+              disabled: busy || (strength !== null && !strength.acceptable),
+            }}
+          />
         </Form>
       ) : null}
       {needVault && status.vault.exists && !status.vault.unlocked ? (
@@ -137,24 +134,23 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
         </>
       ) : null}
       {status.backend === 'vault' && status.vault.unlocked ? (
-        <div>
-          <button
-            type="button"
-            className="btn small"
-            onClick={() =>
-              void vaultCall({ call: 'keychain.lockVault' }).then((r) => {
-                if (!r.ok) setError(r.error);
-              })
-            }
-          >
-            Lock vault
-          </button>
-        </div>
+        <ButtonRow
+          secondary={[
+            {
+              label: 'Lock vault',
+              onClick: () =>
+                void vaultCall({ call: 'keychain.lockVault' }).then((r) => {
+                  if (!r.ok) setError(r.error);
+                }),
+            },
+          ]}
+        />
       ) : null}
       {status.backend === 'vault' && status.vault.exists && autoLock !== null ? (
         <Form
-          className="actions-row"
+          layout="row"
           data-testid="vault-auto-lock"
+          aria-label="Auto-lock"
           onSubmit={(form) => {
             const minutes = Number(new FormData(form).get('minutes'));
             setAutoLockNote(null);
@@ -165,24 +161,19 @@ export function KeychainPanel({ status }: KeychainPanelProps) {
             });
           }}
         >
-          <label className="field">
-            Lock the vault after (idle minutes)
-            <input
-              type="number"
-              name="minutes"
-              min={MIN_AUTO_LOCK_MINUTES}
-              max={MAX_AUTO_LOCK_MINUTES}
-              step={1}
-              required
-              defaultValue={autoLock}
-              key={autoLock}
-              data-testid="vault-auto-lock-minutes"
-            />
-          </label>
-          <button type="submit" className="btn small" style={{ alignSelf: 'flex-end' }}>
-            Save
-          </button>
-          {autoLockNote ? <span className="small">{autoLockNote}</span> : null}
+          <FormField
+            label="Lock the vault after (idle minutes)"
+            type="number"
+            name="minutes"
+            min={MIN_AUTO_LOCK_MINUTES}
+            max={MAX_AUTO_LOCK_MINUTES}
+            step={1}
+            required
+            defaultValue={autoLock}
+            key={autoLock}
+            testId="vault-auto-lock-minutes"
+          />
+          <ButtonRow primary={{ label: 'Save' }} done={autoLockNote} />
         </Form>
       ) : null}
       {error ? <ErrorBanner error={error} testId="keychain-error" /> : null}

@@ -3,10 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { operatorNameProblem } from '@shared/contract';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Form, FormField } from '../../components/view-kit';
+import { ButtonRow, Form, FormField } from '../../components/view-kit';
 import { toAppError } from '../../state/query-client';
 import { operatorNameQuery, saveOperatorName } from './queries';
-import './operator-name.css';
 
 /**
  * The operator name the journal records as who acted, app-wide. Empty means the default, the OS
@@ -38,19 +37,21 @@ export function OperatorNameSetting() {
       <h3>Operator</h3>
       {query.status === 'error' ? <ErrorBanner error={toAppError(query.error)} /> : null}
       <Form
-        className="operator-name-form"
+        layout="grid"
+        aria-label="Operator"
+        help={
+          <>
+            The name the journal records as who acted. Empty: your OS account name,{' '}
+            <span className="mono" data-testid="operator-name-default">
+              {view?.accountName ?? '…'}
+            </span>
+            .
+          </>
+        }
         onSubmit={() => (problem ? undefined : save(typed.trim() === '' ? null : typed))}
       >
         <FormField
-          label={
-            <span>
-              Operator name (recorded in the journal; default: your OS account name{' '}
-              <span className="mono" data-testid="operator-name-default">
-                {view?.accountName ?? '…'}
-              </span>
-              )
-            </span>
-          }
+          label="Operator name"
           testId="operator-name-input"
           value={typed}
           maxLength={400}
@@ -67,31 +68,24 @@ export function OperatorNameSetting() {
         <p className="muted small" data-testid="operator-name-effective">
           {view ? `Recorded as: ${view.effective}` : 'Reading…'}
         </p>
-        <div className="filters-actions">
-          <button
-            type="submit"
-            className="btn small primary"
-            data-testid="operator-name-save"
-            disabled={busy || !view || problem !== null || typed.trim() === (view.name ?? '')}
-          >
-            Save name
-          </button>
-          <button
-            type="button"
-            className="btn small"
-            data-testid="operator-name-reset"
-            disabled={busy || !view || view.name === null}
-            onClick={() => void save(null)}
-          >
-            Use the OS account name
-          </button>
-        </div>
+        <ButtonRow
+          primary={{
+            label: 'Save name',
+            testId: 'operator-name-save',
+            disabled: busy || !view || problem !== null || typed.trim() === (view.name ?? ''),
+          }}
+          secondary={[
+            {
+              label: 'Use the OS account name',
+              testId: 'operator-name-reset',
+              disabled: busy || !view || view.name === null,
+              onClick: () => void save(null),
+            },
+          ]}
+          done={saved}
+          doneTestId="operator-name-saved"
+        />
       </Form>
-      {saved ? (
-        <p className="success small" data-testid="operator-name-saved" role="status">
-          {saved}
-        </p>
-      ) : null}
       {error ? <ErrorBanner error={error} testId="operator-name-error" /> : null}
     </section>
   );

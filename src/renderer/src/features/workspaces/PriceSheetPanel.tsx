@@ -15,10 +15,9 @@ import {
 } from '@shared/price-sheet';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { SelectField, SubTable, TextField } from '../../components/view-kit';
+import { ButtonRow, DurationField, Form, SubTable, type Duration } from '../../components/view-kit';
 import { formatAmount } from '../../lib/decimal';
 import {
-  DURATION_UNIT_NAMES,
   DURATION_UNITS,
   durationMs,
   formatTimestamp,
@@ -27,6 +26,7 @@ import {
 } from '../../lib/time';
 import { usePriceSheet } from '../../state/prices/use-price-sheet';
 import { clearPrices, importPriceCsv, setPricesStaleAfter } from '../../state/prices/queries';
+import './price-sheet.css';
 
 const EXAMPLE = `${PRICE_CSV_HEADER.join(',')}\nBTC,65000,USD,2026-01-31T12:00:00Z,desk close`;
 /** The staleness setting is typed in minutes or hours (lib/time.ts); the contract holds minutes. */
@@ -77,10 +77,7 @@ function PriceSheetBody({ workspaceId }: { workspaceId: string }) {
     setSaved(`Saved ${answer.sheet.rows.length} prices.`);
   };
 
-  const readFile = async (file: File | undefined) => {
-    if (file === undefined) return;
-    await importText(await file.text());
-  };
+  const readFile = async (file: File) => importText(await file.text());
 
   const draft = text ?? (sheet && sheet.rows.length > 0 ? priceCsvText(sheet.rows) : EXAMPLE);
   return (
@@ -91,61 +88,49 @@ function PriceSheetBody({ workspaceId }: { workspaceId: string }) {
       ) : prices.error === null ? (
         <p className="muted small">Reading…</p>
       ) : null}
-      <label className="field">
-        Prices as CSV ({PRICE_CSV_HEADER.join(',')}; asOf in UTC, such as 2026-01-31T12:00:00Z)
-        <textarea
-          className="composer-text"
-          data-testid="price-csv-text"
-          spellCheck={false}
-          rows={6}
-          value={draft}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </label>
-      <div className="actions-row">
-        <button
-          type="button"
-          className="btn small primary"
-          data-testid="price-csv-save"
-          disabled={busy}
-          onClick={() => void importText(draft)}
-        >
-          Save prices
-        </button>
-        <label className="btn small">
-          Import CSV file…
-          <input
-            type="file"
-            accept=".csv,text/csv,text/plain"
-            data-testid="price-csv-file"
-            className="sr-only"
-            disabled={busy}
-            onChange={(e) => {
-              void readFile(e.currentTarget.files?.[0]);
-              e.currentTarget.value = '';
-            }}
+      <Form
+        layout="grid"
+        aria-label="Reference prices"
+        help={`One price a line: ${PRICE_CSV_HEADER.join(',')}, asOf in UTC (such as 2026-01-31T12:00:00Z). Typed, pasted or imported from a CSV file.`}
+        onSubmit={() => importText(draft)}
+      >
+        <label className="field">
+          Prices as CSV
+          <textarea
+            className="composer-text"
+            data-testid="price-csv-text"
+            spellCheck={false}
+            rows={6}
+            value={draft}
+            onChange={(e) => setText(e.target.value)}
           />
         </label>
-        <button
-          type="button"
-          className="btn small ghost"
-          data-testid="price-clear"
-          disabled={busy || !sheet || (sheet.rows.length === 0 && sheet.origin === 'operator')}
-          onClick={() =>
-            void run(() => clearPrices(workspaceId)).then((s) => {
-              if (s) setSaved(s.origin === 'sandbox' ? "Back to the sandbox's prices." : 'Prices cleared.');
-            })
-          }
-        >
-          Clear prices
-        </button>
-      </div>
+        <ButtonRow
+          primary={{ label: 'Save prices', testId: 'price-csv-save', disabled: busy }}
+          done={saved}
+          doneTestId="price-saved"
+          secondary={[
+            {
+              label: 'Import CSV file…',
+              testId: 'price-csv-file',
+              accept: '.csv,text/csv,text/plain',
+              disabled: busy,
+              onFile: (file) => void readFile(file),
+            },
+            {
+              label: 'Clear prices',
+              testId: 'price-clear',
+              disabled: busy || !sheet || (sheet.rows.length === 0 && sheet.origin === 'operator'),
+              onClick: () =>
+                void run(() => clearPrices(workspaceId)).then((s) => {
+                  if (s)
+                    setSaved(s.origin === 'sandbox' ? "Back to the sandbox's prices." : 'Prices cleared.');
+                }),
+            },
+          ]}
+        />
+      </Form>
       {lineErrors ? <LineErrors {...lineErrors} /> : null}
-      {saved ? (
-        <p className="success small" role="status" data-testid="price-saved">
-          {saved}
-        </p>
-      ) : null}
       {error ? <ErrorBanner error={error} testId="price-error" /> : null}
       {sheet ? (
         <StaleSetting
@@ -236,10 +221,8 @@ function StaleSetting({
   busy: boolean;
   onSave(minutes: number): void;
 }) {
-  const initial = splitDuration(minutes * MINUTE_MS, STALE_UNITS);
-  const [amount, setAmount] = useState(initial.amount);
-  const [unit, setUnit] = useState<DurationUnit>(initial.unit);
-  const ms = durationMs(amount, unit);
+  const [stale, setStale] = useState<Duration>(() => splitDuration(minutes * MINUTE_MS, STALE_UNITS));
+  const ms = durationMs(stale.amount, stale.unit);
   const whole = ms === null ? null : ms / MINUTE_MS;
   const problem =
     whole === null || whole < 1
@@ -248,32 +231,29 @@ function StaleSetting({
         ? 'At most a year'
         : null;
   return (
-    <div className="actions-row">
-      <TextField
+    <Form
+      layout="row"
+      aria-label="Staleness"
+      onSubmit={() => {
+        if (whole !== null && problem === null) onSave(whole);
+      }}
+    >
+      <DurationField
         label="Flag a price as stale after"
-        value={amount}
-        onChange={setAmount}
         testId="price-stale-amount"
-        inputMode="numeric"
-        width={80}
+        unitTestId="price-stale-unit"
+        units={STALE_UNITS}
+        value={stale}
+        onChange={setStale}
         problem={problem}
       />
-      <SelectField
-        label="Unit"
-        value={unit}
-        onChange={(v) => setUnit(v === 'min' ? 'min' : 'h')}
-        options={STALE_UNITS.map((u) => ({ value: u, label: DURATION_UNIT_NAMES[u] }))}
-        testId="price-stale-unit"
+      <ButtonRow
+        primary={{
+          label: 'Save setting',
+          testId: 'price-stale-save',
+          disabled: busy || problem !== null || whole === minutes,
+        }}
       />
-      <button
-        type="button"
-        className="btn small"
-        data-testid="price-stale-save"
-        disabled={busy || problem !== null || whole === minutes}
-        onClick={() => whole !== null && onSave(whole)}
-      >
-        Save setting
-      </button>
-    </div>
+    </Form>
   );
 }

@@ -6,7 +6,7 @@ import { activate } from '../../state/workspace-store';
 import { Badge } from '../../components/Badge';
 import { IdText } from '../../components/CopyButton';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Form, FormField } from '../../components/view-kit';
+import { ButtonRow, Form, FormField } from '../../components/view-kit';
 import { keyState, type KeyState } from '../../components/vault/key-state';
 import { VaultLockedInline } from '../../components/vault/VaultLocked';
 import { keychainStatusQuery } from '../../state/queries';
@@ -181,7 +181,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
       {editing ? <WorkspaceSettingsForm workspace={w} onDone={() => setEditing(false)} /> : null}
       <PriceSheetPanel workspaceId={w.id} />
       {settingKey && keyBlocked === null ? (
-        <Form className="form-grid" autoComplete="off" data-testid="set-key-form" onSubmit={saveKey}>
+        <Form layout="grid" autoComplete="off" data-testid="set-key-form" onSubmit={saveKey}>
           <FormField
             label="API key"
             name="apiKey"
@@ -198,11 +198,7 @@ export function WorkspaceCard({ workspace: w, active }: { workspace: WorkspaceVi
             maxLength={2000}
             autoComplete="new-password"
           />
-          <div>
-            <button type="submit" className="btn small primary">
-              Store key
-            </button>
-          </div>
+          <ButtonRow primary={{ label: 'Store key' }} />
         </Form>
       ) : null}
       {/* The shared banner: the hint (what to do next) and the code, not the message alone. */}

@@ -5,7 +5,7 @@ import { resolveBaseUrl, SANDBOX_BASE_URL_EXAMPLE } from '@shared/workspace-rule
 import { checkWorkspaceName } from '@shared/workspace-names';
 import { useWorkspaceList } from '../../state/workspace-store';
 import { ErrorBanner } from '../../components/ErrorBanner';
-import { Form, FormField } from '../../components/view-kit';
+import { ButtonRow, Form, FormField } from '../../components/view-kit';
 import { updateWorkspace } from './queries';
 import { PageSizesPanel } from './page-sizes/PageSizesPanel';
 
@@ -68,7 +68,7 @@ export function WorkspaceSettingsForm({
 
   return (
     <Form
-      className="form-grid"
+      layout="grid"
       autoComplete="off"
       data-testid="workspace-settings-form"
       onChange={(e) => setProblem(check(e.currentTarget))}
@@ -113,14 +113,10 @@ export function WorkspaceSettingsForm({
       ) : null}
       {error ? <ErrorBanner error={error} testId="ws-edit-error" /> : null}
       <PageSizesPanel workspaceId={w.id} />
-      <div className="actions-row">
-        <button type="submit" className="btn small primary" disabled={busy || problem !== null}>
-          Save
-        </button>
-        <button type="button" className="btn small" onClick={onDone}>
-          {notice ? 'Close' : 'Cancel'}
-        </button>
-      </div>
+      <ButtonRow
+        primary={{ label: 'Save', disabled: busy || problem !== null }}
+        secondary={[{ label: notice ? 'Close' : 'Cancel', onClick: onDone }]}
+      />
     </Form>
   );
 }

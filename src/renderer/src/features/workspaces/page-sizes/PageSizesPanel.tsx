@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_LIMITS, type LearnedPageSize, type NegotiatedOperation } from '@shared/platform/page-limits';
 import type { AppError } from '@shared/result';
 import { ErrorBanner } from '../../../components/ErrorBanner';
+import { ActionButton, ButtonRow } from '../../../components/view-kit';
 import { formatTimestamp } from '../../../lib/time';
 import { toAppError } from '../../../state/query-client';
 import { pageSizesQuery, resetPageSizes } from './queries';
@@ -45,7 +46,7 @@ export function PageSizesPanel({ workspaceId }: { workspaceId: string }) {
   return (
     <section className="page-sizes" data-testid="page-sizes" aria-labelledby={`page-sizes-${workspaceId}`}>
       <h4 id={`page-sizes-${workspaceId}`}>Page sizes learned from the platform</h4>
-      <p className="note small">
+      <p className="form-help">
         Lists are read in pages. The console first asks for the largest page it may (for example{' '}
         {PAGE_LIMITS.activities.max.toLocaleString('en-US')} activities) and remembers what the platform
         serves.
@@ -80,15 +81,15 @@ export function PageSizesPanel({ workspaceId }: { workspaceId: string }) {
                 <td>{how(e)}</td>
                 <td>{formatTimestamp(e.learnedAt)}</td>
                 <td>
-                  <button
-                    type="button"
-                    className="btn small ghost"
-                    disabled={busy}
-                    aria-label={`Reset the page size of ${LIST_NAMES[e.operation]}`}
-                    onClick={() => void reset(e.operation)}
-                  >
-                    Reset
-                  </button>
+                  <ActionButton
+                    action={{
+                      label: 'Reset',
+                      quiet: true,
+                      disabled: busy,
+                      ariaLabel: `Reset the page size of ${LIST_NAMES[e.operation]}`,
+                      onClick: () => void reset(e.operation),
+                    }}
+                  />
                 </td>
               </tr>
             ))}
@@ -96,15 +97,16 @@ export function PageSizesPanel({ workspaceId }: { workspaceId: string }) {
         </table>
       ) : null}
       {entries.length > 1 ? (
-        <button
-          type="button"
-          className="btn small"
-          data-testid="page-sizes-reset-all"
-          disabled={busy}
-          onClick={() => void reset()}
-        >
-          Reset all
-        </button>
+        <ButtonRow
+          secondary={[
+            {
+              label: 'Reset all',
+              testId: 'page-sizes-reset-all',
+              disabled: busy,
+              onClick: () => void reset(),
+            },
+          ]}
+        />
       ) : null}
       {error ? <ErrorBanner error={error} testId="page-sizes-reset-error" /> : null}
     </section>
