@@ -109,10 +109,12 @@ test('a shock shows the crossings and top-ups, filters the board, and sends noth
   await stress.percent.fill('100');
   await expect(stress.error).toContainText('less than 100');
 
-  // Nothing was sent: no call from the page but the board's own re-reads, and no request reached
-  // the platform unless the watch ran a cycle meanwhile (its reads: GETs only).
+  // Nothing was sent: no call from the page but the board's own re-reads and the remembered layout
+  // (`workspaces.saveUiState`, debounced, writes the workspace file and never the platform), and no
+  // request reached the platform unless the watch ran a cycle meanwhile (its reads: GETs only).
   await app.waitForTimeout(500);
-  expect(calls.filter((c) => c !== 'risk.board')).toEqual([]);
+  const local = new Set(['risk.board', 'workspaces.saveUiState']);
+  expect(calls.filter((c) => !local.has(c))).toEqual([]);
   const watchRan = (await cycleAt()) !== cycleBefore;
   const sent = (await platformRequests(controlUrl)).slice(before);
   expect(sent.filter((r) => !(watchRan && r.method === 'GET'))).toEqual([]);
