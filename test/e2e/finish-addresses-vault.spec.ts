@@ -8,7 +8,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { expect } from './support/fixtures';
-import { vaultConsoleTest } from './support/vault-console';
+import { addVaultedWorkspace, vaultConsoleTest } from './support/vault-console';
 import { AddressBookPage } from './pages/address-book';
 import { AgentWalletsPage } from './pages/agent-wallets';
 import { ConfirmDialog } from './pages/confirm-dialog';
@@ -109,14 +109,11 @@ test('item 4: a locked vault says so everywhere a key is needed, offers Unlock, 
   const view = new WorkspacesPage(app);
   await app.keyboard.press('Alt+0');
   await expect(view.view).toBeVisible();
-  await view.createVault(PASSPHRASE);
-  await view.addWorkspace({
+  await addVaultedWorkspace(view, {
+    passphrase: PASSPHRASE,
     name: SECOND,
-    environment: 'sandbox',
-    organizationId: second.organizationId,
-    baseUrl: second.baseUrl,
-    apiKey: API_KEY,
-    apiSecret: API_SECRET,
+    second,
+    key: { apiKey: API_KEY, apiSecret: API_SECRET },
   });
   await shell.switchTo(await shell.workspaceIdByName(SECOND), second.organizationId);
   await shell.openTab('workspaces');

@@ -9,7 +9,7 @@
 import type { Page } from '@playwright/test';
 import type { TabId } from '../../src/shared/tabs';
 import { test, expect } from './support/fixtures';
-import type { ConsoleServer } from './support/console-server';
+import { sandboxControlUrl, setQuirks } from './support/sandbox-control';
 import { DataTable } from './pages/data-table';
 
 /** Opens a tab by its tab-bar button and waits for its view (as pages/shell.ts does). */
@@ -19,22 +19,6 @@ class Shell {
     await this.page.getByTestId(`tab-${id}`).click();
     await expect(this.page.getByTestId(`view-${id}`)).toBeVisible();
   }
-}
-
-/** The embedded sandbox's control URL, read from the console's start-up log. */
-function controlUrl(server: ConsoleServer): string {
-  const base = /local sandbox \(\w+\) at (http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(server.output())?.[1];
-  if (base === undefined) throw new Error('the console did not log its sandbox address');
-  return `${base}/sandbox`;
-}
-
-async function setQuirks(server: ConsoleServer, quirks: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${controlUrl(server)}/quirks`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.sandboxControlToken },
-    body: JSON.stringify(quirks),
-  });
-  expect(res.status, await res.text()).toBe(200);
 }
 
 /** Tab → its main table; each is checked to be ready with rows and no crash. */
@@ -116,7 +100,7 @@ test("a failed reload clears the previous rows and shows the error's requestId",
   expect(await activities.rowCount()).toBeGreaterThan(0);
 
   await setQuirks(server, { errorExtraFields: true });
-  const res = await fetch(`${controlUrl(server)}/faults`, {
+  const res = await fetch(`${sandboxControlUrl(server)}/faults`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.sandboxControlToken },
     // A GET is tried up to 3 times: every try fails.

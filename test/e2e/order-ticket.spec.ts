@@ -10,6 +10,7 @@ import { test, expect } from './support/fixtures';
 import { countRequests } from './support/platform-request';
 import { ConfirmDialog } from './pages/confirm-dialog';
 import { OrderTicketPage } from './pages/order-ticket';
+import { DataTable } from './pages/data-table';
 import { Shell } from './pages/shell';
 
 test.use({ viewport: { width: 1280, height: 720 } });
@@ -105,4 +106,27 @@ test('the asset table is edited and imported, and the ticket offers what it hold
   await app.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
   await ticket.open();
   await expect(ticket.asset.locator('option')).toHaveText(['Choose…', 'ETH (#1)', 'PURR/USDC (#10001)']);
+});
+
+test('a wallet picked in the list is the signer the ticket names, with its whole address', async ({
+  app,
+}) => {
+  const ticket = new OrderTicketPage(app);
+  const wallets = new DataTable(app, 'agent-wallets');
+  await ticket.open();
+  await wallets.waitReady();
+  const ids = await wallets.renderedIds();
+  expect(ids.length).toBeGreaterThan(1);
+  const before = await ticket.signer.textContent();
+  for (const id of ids.slice(0, 2)) {
+    await wallets.row(id).click();
+    const name = (await (await wallets.cell(id, 'name')).textContent()) ?? '';
+    const address =
+      (await (await wallets.cell(id, 'address')).locator('.mono[title]').getAttribute('title')) ?? '';
+    expect(address).not.toBe('');
+    await expect(ticket.signer).toContainText('Selected in the list');
+    await expect(app.getByTestId('ticket-wallet')).toHaveText(name);
+    await expect(ticket.signer.getByTestId('ticket-wallet-address')).toHaveAttribute('data-address', address);
+  }
+  expect(before).not.toContain('Selected in the list');
 });

@@ -6,28 +6,14 @@
  * console's process (a child of the test, see support/console-server.ts): it must never exit.
  */
 import type { Page } from '@playwright/test';
-import { DATA_TABS, type TabId } from '../../src/shared/tabs';
 import type { SandboxQuirks } from '../../src/shared/sandbox-quirks';
+import { DATA_TABS, type TabId } from '../../src/shared/tabs';
 import { test, expect } from './support/fixtures';
 import type { ConsoleServer } from './support/console-server';
+import { reloadApp, setQuirks } from './support/sandbox-control';
 
 /** Every tab the issue names (request history has no platform data of its own, but costs little). */
 const TABS: readonly TabId[] = DATA_TABS.map((t) => t.id);
-
-function controlUrl(server: ConsoleServer): string {
-  const base = /local sandbox \(\w+\) at (http:\/\/127\.0\.0\.1:\d+)\/platform/.exec(server.output())?.[1];
-  if (base === undefined) throw new Error('the console did not log its sandbox address');
-  return `${base}/sandbox`;
-}
-
-async function setQuirks(server: ConsoleServer, quirks: SandboxQuirks): Promise<void> {
-  const res = await fetch(`${controlUrl(server)}/quirks`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Sandbox-Token': server.sandboxControlToken },
-    body: JSON.stringify(quirks),
-  });
-  expect(res.status, await res.text()).toBe(200);
-}
 
 /** Watches the console's process: any exit (code or signal) is recorded with its output. */
 function watchExit(server: ConsoleServer): () => string | null {
@@ -36,12 +22,6 @@ function watchExit(server: ConsoleServer): () => string | null {
     exit = `console exited (code ${String(code)}, signal ${String(signal)}):\n${server.output().slice(-4000)}`;
   });
   return () => exit ?? (server.process.exitCode !== null ? `exit code ${server.process.exitCode}` : null);
-}
-
-/** Loads the app again, so that every list is read under the quirks now set. */
-async function reload(page: Page): Promise<void> {
-  await page.reload();
-  await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 30_000 });
 }
 
 /** Opens the tab; its view renders something and no error panel replaced it. */
@@ -61,7 +41,7 @@ test('under the null quirks every tab renders and the console keeps running', as
   test.setTimeout(60_000);
   const exited = watchExit(server);
   await setQuirks(server, { nullRows: true, nullObjects: true, nullEntries: true, nulls: true });
-  await reload(app);
+  await reloadApp(app);
   for (const tab of TABS) await expectTabRenders(app, tab, exited);
   // One more round on the same answers: the risk watch and the walks ran meanwhile.
   for (const tab of ['loans', 'risk'] as const) await expectTabRenders(app, tab, exited);
@@ -113,7 +93,7 @@ test('a run of every quirk on every tab: the console process never exits', async
   const exited = watchExit(server);
   for (const quirks of RUNS) {
     await setQuirks(server, quirks);
-    await reload(app);
+    await reloadApp(app);
     for (const tab of TABS) await expectTabRenders(app, tab, exited);
   }
   await setQuirks(server, {});

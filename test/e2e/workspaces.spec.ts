@@ -4,9 +4,9 @@
  * in these tests), connection tests, and switching: the data shown belongs to the active
  * workspace, and each one keeps its tab, filters and sort across switches and a reload.
  */
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { test as base, expect } from './support/fixtures';
-import { startConsoleServer } from './support/console-server';
+import type { RunningSandbox } from '../../src/sandbox';
+import { expect } from './support/fixtures';
+import { addVaultedWorkspace, vaultConsoleTest } from './support/vault-console';
 import { savedTab } from './support/saved-state';
 import { ClearLoopPage } from './pages/clearloop';
 import { LoansPage } from './pages/loans';
@@ -20,39 +20,17 @@ const API_SECRET = 'e2e-second-secret-0123456789abcdef';
 const PASSPHRASE = 'quartz lantern meadow orbit';
 const SECOND = 'Second sandbox';
 
-const test = base.extend<{ second: RunningSandbox }>({
-  // No Secret Service for this console, whatever the machine has: the vault is the path tested.
-  // eslint-disable-next-line no-empty-pattern
-  server: async ({}, use) => {
-    const server = await startConsoleServer({ env: { DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent' } });
-    await use(server);
-    await server.stop();
-  },
-  // eslint-disable-next-line no-empty-pattern
-  second: async ({}, use) => {
-    const sandbox = await startSandbox({
-      seed: 42,
-      size: 'small',
-      apiKey: API_KEY,
-      apiSecret: API_SECRET,
-      rateLimit: false,
-    });
-    await use(sandbox);
-    await sandbox.close();
-  },
-});
+// No Secret Service for this console, whatever the machine has: the vault is the path tested.
+const test = vaultConsoleTest({ seed: 42, apiKey: API_KEY, apiSecret: API_SECRET });
 
 async function addSecondWorkspace(view: WorkspacesPage, second: RunningSandbox): Promise<void> {
   await expect(view.keychainUnavailable).toBeVisible();
   await expect(view.keychainBackend).toHaveText('vault');
-  await view.createVault(PASSPHRASE);
-  await view.addWorkspace({
+  await addVaultedWorkspace(view, {
+    passphrase: PASSPHRASE,
     name: SECOND,
-    environment: 'sandbox',
-    organizationId: second.organizationId,
-    baseUrl: second.baseUrl,
-    apiKey: API_KEY,
-    apiSecret: API_SECRET,
+    second,
+    key: { apiKey: API_KEY, apiSecret: API_SECRET },
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { test as base } from './fixtures';
+import type { WorkspacesPage } from '../pages/workspaces';
 import { startConsoleServer } from './console-server';
 
 type ConsoleServerOptions = NonNullable<Parameters<typeof startConsoleServer>[0]>;
@@ -35,5 +36,21 @@ export function vaultConsoleTest(key: SecondSandboxKey) {
       await use(sandbox);
       await sandbox.close();
     },
+  });
+}
+
+/** Creates the vault with `passphrase`, then adds the second sandbox as workspace `name` with its key. */
+export async function addVaultedWorkspace(
+  view: WorkspacesPage,
+  o: { passphrase: string; name: string; second: RunningSandbox; key: Omit<SecondSandboxKey, 'seed'> },
+): Promise<void> {
+  await view.createVault(o.passphrase);
+  await view.addWorkspace({
+    name: o.name,
+    environment: 'sandbox',
+    organizationId: o.second.organizationId,
+    baseUrl: o.second.baseUrl,
+    apiKey: o.key.apiKey,
+    apiSecret: o.key.apiSecret,
   });
 }

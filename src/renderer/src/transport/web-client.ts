@@ -8,6 +8,7 @@
 import { CALL_NAME_LIST as CALL_NAMES, EVENT_NAME_LIST as EVENT_NAMES } from '@shared/channels';
 import type { CopperApi, EventName, Events } from '@shared/contract';
 import type { Result } from '@shared/result';
+import { EventStreamSplitter } from './event-stream';
 
 const TOKEN_KEY = 'copper.token';
 const TOKEN_HEADER = 'X-Copper-Token';
@@ -110,23 +111,11 @@ export function createWebApi(token: string): CopperApi {
         const response = await fetch('/events', { headers: { [TOKEN_HEADER]: token } });
         if (!response.ok || !response.body) throw new Error(`events: ${response.status}`);
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-        let buffer = '';
+        const splitter = new EventStreamSplitter();
         for (;;) {
           const { value, done } = await reader.read();
           if (done) break;
-          buffer += value;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            let event = '';
-            let data = '';
-            for (const line of block.split('\n')) {
-              if (line.startsWith('event: ')) event = line.slice(7);
-              else if (line.startsWith('data: ')) data += line.slice(6);
-            }
-            if (event) dispatch(event, data);
-          }
+          for (const { event, data } of splitter.push(value)) dispatch(event, data);
         }
       } catch {
         // The main side restarted or the connection dropped: retry after a pause, bounded.

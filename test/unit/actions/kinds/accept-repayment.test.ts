@@ -74,4 +74,80 @@ describe('accept a repayment', () => {
       'This loan does not look like it has a repayment awaiting acceptance; the platform will decide.',
     );
   });
+  it('shows the request accepted, calls out a partial acceptance, notes the currency, and checks that request', async () => {
+    const built = await build(repaying([request]), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '10',
+      collateralPortfolioId: 'p-9',
+    });
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.value.body).toBe('{"amount":"10","collateralPortfolioId":"p-9"}');
+    expect(built.value.context.slice(-3)).toEqual([
+      { label: 'Requested amount', value: '12.5 BTC', amount: { value: '12.5', currency: 'BTC' } },
+      { label: 'Repayment request', value: 'alloc-1' },
+      { label: 'Acceptance', value: 'partial: 10 of 12.5 BTC' },
+    ]);
+    expect(built.value.fields).toEqual([
+      { name: 'amount', value: '10', note: 'BTC' },
+      { name: 'collateralPortfolioId', value: 'p-9' },
+    ]);
+    expect(built.value.check).toEqual({ loanId: 'loan-1', loanAllocationId: 'alloc-1' });
+    expect(built.value.warnings).toEqual([]);
+  });
+
+  it('the whole request: no partial call-out; the amount defaults to the request', async () => {
+    const built = await build(repaying([request]), { kind: 'loans.acceptRepayment', loanId: 'loan-1' });
+    expect(built.ok && built.value.body).toBe('{"amount":"12.5"}');
+    expect(built.ok && built.value.context.map((c) => c.label)).not.toContain('Acceptance');
+  });
+
+  it('no request identified: the loan currency, no request lines, nothing for Check now to name', async () => {
+    const built = await build(lentLoan({ status: 'active', currency: 'ETH' }, []), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+      amount: '5',
+    });
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    expect(built.value.context.map((c) => c.label)).toEqual(['Loan amount', 'Status now', 'Your side']);
+    expect(built.value.fields).toEqual([{ name: 'amount', value: '5', note: 'ETH' }]);
+    expect(built.value.check).toEqual({ loanId: 'loan-1' });
+    expect(built.value.warnings?.at(-1)).toBe(
+      'No repayment request was identified on the loan, so no ceiling was checked on the amount; the platform will decide.',
+    );
+  });
+
+  it('no amount and no request to take it from: refused at the amount, saying what to do', async () => {
+    const built = await build(lentLoan({ status: 'active' }, []), {
+      kind: 'loans.acceptRepayment',
+      loanId: 'loan-1',
+    });
+    expect(built).toEqual({
+      ok: false,
+      error: {
+        code: 'bad-input',
+        message: 'type the amount to accept. No repayment request was identified: type the amount.',
+        field: 'amount',
+      },
+    });
+  });
+
+  it('a refusal by the loan names no field, even with a request picked', async () => {
+    const built = await build(
+      lentLoan(
+        { status: 'repaying', lenderOrganizationId: 'org-else', borrowerOrganizationId: 'org-other' },
+        [request],
+      ),
+      {
+        kind: 'loans.acceptRepayment',
+        loanId: 'loan-1',
+        requestAllocationId: 'alloc-1',
+        amount: '1',
+      },
+    );
+    expect(built.ok).toBe(false);
+    expect(!built.ok && built.error.field).toBeUndefined();
+  });
 });

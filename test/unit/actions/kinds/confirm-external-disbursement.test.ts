@@ -2,7 +2,7 @@
  * `loans.confirmExternalDisbursement` (src/main/actions/kinds/confirm-external-disbursement.ts):
  * the PATCH names the disbursal picked, and the confirmation shows its amount.
  */
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectPatch, lentLoan, loanAllocation, useBuilder } from '../../../support/fixtures/loan-kind-build';
 
 const build = useBuilder();
@@ -26,5 +26,13 @@ describe('confirm an external disbursement', () => {
       shows: { label: 'Disbursed amount', value: '100 BTC', amount: { value: '100', currency: 'BTC' } },
       check: target,
     });
+  });
+  it('sends the collateral portfolio when one is given, and only then', async () => {
+    const built = await build(loan, {
+      kind: 'loans.confirmExternalDisbursement',
+      ...target,
+      collateralPortfolioId: 'p-2',
+    });
+    expect(built.ok && built.value.body).toBe('{"loanAllocationId":"alloc-d","collateralPortfolioId":"p-2"}');
   });
 });

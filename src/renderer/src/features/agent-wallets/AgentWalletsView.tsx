@@ -15,6 +15,8 @@ const filterSchema = z.object({
   portfolioId: z.string().optional(),
   /** Which part of the tab shows: the wallets with the exchange tools, or the blotter. */
   section: z.enum(['wallets', 'blotter']).optional(),
+  /** The wallet picked in the table: the order ticket's signer (else the only active one). */
+  walletId: z.string().optional(),
 });
 type Filters = z.infer<typeof filterSchema>;
 const DEFAULTS: Filters = {};
@@ -51,6 +53,8 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
 
   const table = useTabTable(wsId, 'agent-wallets', LAYOUT, entry, refresh);
   const section = filters.section ?? 'wallets';
+  const rows = entry.data?.agentWallets ?? null;
+  const selectedWallet = rows?.find((w) => w.id === filters.walletId) ?? null;
   return (
     <div className="split-v">
       <SectionTabs
@@ -72,9 +76,11 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
           <section className="pane" style={{ flex: '0 0 34%' }}>
             <DataTable
               {...table}
-              rows={entry.data?.agentWallets ?? null}
+              rows={rows}
               columns={columns}
               getRowId={(w) => w.id}
+              selectedId={selectedWallet?.id ?? null}
+              onSelect={(w) => setFilters({ ...filters, walletId: w.id })}
               emptyText={filters.portfolioId ? 'No agent wallets in this portfolio.' : 'No agent wallets.'}
               toolbar={
                 <>
@@ -84,7 +90,7 @@ export default function AgentWalletsView({ workspace }: { workspace: WorkspaceVi
               }
             />
           </section>
-          <ExchangeComposer workspace={workspace} />
+          <ExchangeComposer workspace={workspace} selectedWallet={selectedWallet} />
         </>
       ) : null}
     </div>
