@@ -138,7 +138,8 @@ export async function readTail(path: string, window = 256 * 1024): Promise<Tail>
       const torn = lastNl === data.length - 1 ? null : data.subarray(lastNl + 1);
       const tornOffset = base + lastNl + 1;
       if (lastNl < 0) return { size, lastLine: null, torn, tornOffset };
-      const prevNl = data.lastIndexOf(0x0a, lastNl - 1);
+      // Not lastIndexOf(…, -1): a negative offset counts from the end and finds `lastNl` again.
+      const prevNl = lastNl > 0 ? data.lastIndexOf(0x0a, lastNl - 1) : -1;
       if (prevNl < 0 && want < size) continue;
       return { size, lastLine: data.subarray(prevNl + 1, lastNl), torn, tornOffset };
     }

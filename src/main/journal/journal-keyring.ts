@@ -115,10 +115,15 @@ export class JournalKeyring implements JournalKeyringLike {
     if (this.cachedAnchors) return { anchors: this.cachedAnchors };
     const found = await this.readItem<AnchorSet>(this.anchorsName, (stored, home) => {
       if (stored === null) return { value: { version: 1, workspaces: {} } };
-      const parsed = anchorSetSchema.safeParse(JSON.parse(stored));
-      return parsed.success
-        ? { value: parsed.data }
-        : { why: `the journal anchors in the ${home.backend} are damaged` };
+      const damaged = { why: `the journal anchors in the ${home.backend} are damaged` };
+      let json: unknown;
+      try {
+        json = JSON.parse(stored);
+      } catch {
+        return { why: `${damaged.why} (not JSON)` };
+      }
+      const parsed = anchorSetSchema.safeParse(json);
+      return parsed.success ? { value: parsed.data } : damaged;
     });
     if (!('value' in found)) return { anchors: null, why: found.why };
     this.cachedAnchors = found.value;

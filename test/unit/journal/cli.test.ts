@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
@@ -198,4 +198,57 @@ it('every workspace: an empty data folder has no journal yet; the worst verdict 
   expect(unkeyed.out.split('\n').at(-1)).toBe(
     'nothing wrong found in 4 entries, but not everything could be checked',
   );
+});
+
+it('every workspace: finds a deleted workspace folder through its anchor, in id order, and skips folders that are not workspace ids', async () => {
+  const journals = await Journals.open({ dataDir, keyring: new JournalKeyring(items.store, dataDir) });
+  await journals.append({
+    step: 'prepared',
+    actionId: 'x1',
+    action: 'loans.approve',
+    workspaceId: 'x2',
+    workspaceName: 'Desk X',
+    environment: 'production',
+  });
+  await journals.close();
+  await rm(join(dataDir, 'journal', 'w1'), { recursive: true });
+  await mkdir(join(dataDir, 'journal', '.trash'));
+  const result = await run('verify', '--data-dir', dataDir);
+  expect(result.code).toBe(1);
+  const lines = result.out.split('\n');
+  expect(lines).toHaveLength(3);
+  expect(lines[0]).toMatch(
+    /^workspace w1: broken: missing file at journal-000001\.jsonl: the workspace has no journal file \(the anchor, \S+, says seq 3 in journal-000001\.jsonl\)$/,
+  );
+  expect(lines[1]).toBe('workspace x2: ok 1 entries, MACs and anchor checked');
+  expect(lines[2]).toBe('something is wrong: see the workspace lines above');
+});
+
+it('every workspace: a partly checked workspace makes the exit code 3 unless another is wrong', async () => {
+  // Written while the key home was unavailable: no MACs and no anchor for a0.
+  items.setAvailable(false);
+  const journals = await Journals.open({ dataDir, keyring: new JournalKeyring(items.store, dataDir) });
+  await journals.append({
+    step: 'prepared',
+    actionId: 'c1',
+    action: 'loans.approve',
+    workspaceId: 'a0',
+    workspaceName: 'Desk 0',
+    environment: 'production',
+  });
+  await journals.close();
+  items.setAvailable(true);
+  expect(await run('verify', '--data-dir', dataDir)).toEqual({
+    code: 3,
+    out: [
+      'workspace a0: partly checked, nothing wrong found in 1 entries; not checked: no anchor is recorded for this workspace: a cut-off tail would not show',
+      'workspace w1: ok 3 entries, MACs and anchor checked',
+      'nothing wrong found in 4 entries, but not everything could be checked',
+    ].join('\n'),
+  });
+  const path = join(dataDir, 'journal', 'w1', 'journal-000001.jsonl');
+  await writeFile(path, (await readFile(path, 'utf8')).replace('"step":"confirmed"', '"step":"confirmeD"'));
+  const broken = await run('verify', '--data-dir', dataDir);
+  expect(broken.code).toBe(1);
+  expect(broken.out.split('\n').at(-1)).toBe('something is wrong: see the workspace lines above');
 });

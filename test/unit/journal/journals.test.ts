@@ -1,14 +1,24 @@
-import { mkdtemp, readdir, readFile, rm, writeFile, appendFile } from 'node:fs/promises';
+/**
+ * The journals of every workspace (journals.ts) promise: an entry is on disk before `append`
+ * resolves; a record holding a secret (the caller's, the known ones, 4 characters or more) is
+ * refused with nothing written; "sent" is anchored at once and every other step within a second,
+ * once per workspace, a failed anchor write being a warning only; a journal behind its anchor is
+ * reported by `damage()` and refuses appends until accepted; `verify` is told why there is no key
+ * or no anchor; `warm()` and the queries across workspaces skip folders that are not workspaces;
+ * `close()` anchors what is pending and leaves no file open.
+ */
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   Journals,
+  JournalDamagedError,
   JournalInputError,
   JournalSecretError,
   type JournalRecord,
 } from '../../../src/main/journal/journals';
-import { JournalKeyring } from '../../../src/main/journal/journal-keyring';
+import { JournalKeyring, type JournalKeyringLike } from '../../../src/main/journal/journal-keyring';
 import { verifyJournal } from '../../../src/main/journal/verify';
 import { memoryItems } from '../../support/fixtures/memory-items';
 import type { Logger } from '../../../src/main/log/logger';
@@ -51,6 +61,7 @@ beforeEach(async () => {
   keyring = new JournalKeyring(memoryItems().store, dataDir, { create: true });
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await journals?.close();
   journals = null;
   await rm(dataDir, { recursive: true, force: true });
@@ -288,5 +299,395 @@ describe('unsettled and query', () => {
     expect((await j.query(WS, { to: t5 })).total).toBe(15);
     expect(await j.entry(WS, 7)).toMatchObject({ seq: 7, actionId: 'id-6', detail: { i: 6 } });
     expect(await j.entry(WS, 99)).toBeNull();
+  });
+});
+
+/** A key home that records the anchors written to it (workspace and seq), then stores them. */
+function recordingKeyring(inner: JournalKeyringLike = keyring) {
+  const writes: [string, number][] = [];
+  const like: JournalKeyringLike = {
+    key: () => inner.key(),
+    anchors: () => inner.anchors(),
+    writeAnchor: async (id, anchor) => {
+      writes.push([id, anchor.seq]);
+      await inner.writeAnchor(id, anchor);
+    },
+  };
+  return { like, writes };
+}
+
+/** A logger that keeps its warnings and errors as [service, message, error]. */
+function recordingLog() {
+  const warnings: [string, string][] = [];
+  const errors: [string, string, unknown][] = [];
+  const log: Logger = {
+    info: () => {},
+    warn: (service, message) => void warnings.push([service, message]),
+    error: (service, message, error) => void errors.push([service, message, error]),
+  };
+  return { log, warnings, errors };
+}
+
+/** The files this process has open (Linux). */
+const openFiles = async () => (await readdir('/proc/self/fd')).length;
+
+describe('Journals.open', () => {
+  it('stamps each entry with the time of the clock it is given', async () => {
+    const j = await openJournals({ now: () => Date.UTC(2026, 4, 6, 7, 8, 9, 10) });
+    expect((await j.append(record())).time).toBe('2026-05-06T07:08:09.010Z');
+  });
+
+  it('refuses a maxFileBytes that is not an integer of at least 1024, and takes 1024', async () => {
+    for (const maxFileBytes of [1023, 2048.5, 0]) {
+      const opening = Journals.open({ dataDir, maxFileBytes });
+      await expect(opening).rejects.toBeInstanceOf(RangeError);
+      await expect(opening).rejects.toThrow('maxFileBytes must be an integer of at least 1024');
+    }
+    const j = await openJournals({ maxFileBytes: 1024 });
+    expect((await j.append(record())).seq).toBe(1);
+  });
+
+  it('makes the journal folder, private to the user, in a data folder that does not exist yet', async () => {
+    const fresh = join(dataDir, 'fresh');
+    await Journals.open({ dataDir: fresh });
+    const info = await stat(join(fresh, 'journal'));
+    expect(info.isDirectory()).toBe(true);
+    expect(info.mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('which workspace', () => {
+  it('refuses a workspace id that is not a safe folder name, with the message that says so', async () => {
+    const j = await openJournals();
+    const message = 'workspaceId: must be letters, digits, "-" or "_" (at most 128).';
+    await expect(j.query('../etc', {})).rejects.toThrow(message);
+    await expect(j.damage('.hidden')).rejects.toBeInstanceOf(JournalInputError);
+    await expect(j.verify('a b')).rejects.toThrow(message);
+  });
+});
+
+describe('the anchor', () => {
+  it('is written before append resolves for "sent", and once within a second per workspace for other steps', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { like, writes } = recordingKeyring();
+    const j = await openJournals({ keyring: like });
+    await j.append(record());
+    await j.append(record({ actionId: 'a2', step: 'confirmed' }));
+    await j.append(record({ workspaceId: 'ws-2' }));
+    expect(writes).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(999);
+    await j.damage(WS); // waits for whatever the workspaces' queues hold
+    await j.damage('ws-2');
+    expect(writes).toEqual([]);
+
+    await vi.advanceTimersByTimeAsync(1);
+    await j.damage(WS);
+    await j.damage('ws-2');
+    expect(writes.sort()).toEqual([
+      ['ws-1', 2],
+      ['ws-2', 1],
+    ]);
+
+    writes.length = 0;
+    await j.append(record({ step: 'sent' }));
+    expect(writes).toEqual([['ws-1', 3]]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    await j.damage(WS);
+    expect(writes).toEqual([['ws-1', 3]]);
+    expect((await keyring.anchors()).anchors?.workspaces[WS]).toMatchObject({ seq: 3 });
+  });
+
+  it('is written by close() for what is pending, and not again after it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { like, writes } = recordingKeyring();
+    const j = await openJournals({ keyring: like });
+    await j.append(record());
+    await j.append(record({ workspaceId: 'ws-2' }));
+    await j.append(record({ workspaceId: 'ws-2', step: 'confirmed' }));
+    await j.close();
+    expect(writes.sort()).toEqual([
+      ['ws-1', 1],
+      ['ws-2', 2],
+    ]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(writes).toHaveLength(2);
+  });
+
+  it('that cannot be written is logged as a warning, and the entry still stands', async () => {
+    const { log, warnings } = recordingLog();
+    const failing: JournalKeyringLike = {
+      key: () => keyring.key(),
+      anchors: () => keyring.anchors(),
+      writeAnchor: () => Promise.reject(new Error('the keychain is locked')),
+    };
+    const j = await openJournals({ keyring: failing, log });
+    const sent = await j.append(record({ step: 'sent' }));
+    expect(sent.seq).toBe(1);
+    expect(warnings).toEqual([
+      ['journal', 'could not write the journal anchor of workspace ws-1: the keychain is locked'],
+    ]);
+    expect((await j.query(WS)).total).toBe(1);
+  });
+
+  it('that cannot be written does not fail the append either when there is no logger', async () => {
+    const failing: JournalKeyringLike = {
+      key: () => keyring.key(),
+      anchors: () => keyring.anchors(),
+      writeAnchor: () => Promise.reject(new Error('the keychain is locked')),
+    };
+    const j = await openJournals({ keyring: failing, log: undefined });
+    expect((await j.append(record({ step: 'sent' }))).seq).toBe(1);
+  });
+
+  it('is not written, and nothing is logged, by a journal without a key home', async () => {
+    const { log, warnings, errors } = recordingLog();
+    const j = await openJournals({ keyring: undefined, log });
+    await j.append(record());
+    await j.append(record({ step: 'sent' }));
+    await j.close();
+    expect(warnings).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+});
+
+describe('a journal cut while it is open', () => {
+  /**
+   * Appends a large "prepared" entry (its anchor pending), removes the workspace's folder, and
+   * makes the next append fail on rotation, so that the journal is read from disk again.
+   */
+  async function cutWhilePending(j: Journals, restore: string | null) {
+    await j.append(record({ actionId: 'big', detail: { pad: 'x'.repeat(1100) } }));
+    await rm(wsDir(), { recursive: true, force: true });
+    await expect(j.append(record({ actionId: 'next' }))).rejects.toMatchObject({ code: 'ENOENT' });
+    if (restore !== null) {
+      await mkdir(wsDir(), { recursive: true });
+      await writeFile(join(wsDir(), 'journal-000001.jsonl'), restore);
+    }
+    await vi.advanceTimersByTimeAsync(1_000);
+  }
+
+  it('is not anchored as empty by the pending anchor', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { like, writes } = recordingKeyring();
+    const j = await openJournals({ keyring: like, maxFileBytes: 1024 });
+    await cutWhilePending(j, null);
+    expect(await j.damage(WS)).toBeNull();
+    expect(writes).toEqual([]);
+  });
+
+  it('is not re-anchored by the pending anchor once it is found behind its anchor', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { like, writes } = recordingKeyring();
+    const j = await openJournals({ keyring: like, maxFileBytes: 1024 });
+    await j.append(record());
+    await j.append(record({ step: 'sent' }));
+    const first = (await readFile(join(wsDir(), 'journal-000001.jsonl'), 'utf8')).split('\n')[0]!;
+    await cutWhilePending(j, first + '\n');
+    expect(await j.damage(WS)).toMatch(
+      /^The journal of this workspace ends at entry 1, but its anchor \(.*\) says 2: /,
+    );
+    expect(writes).toEqual([['ws-1', 2]]);
+    expect(await (await Journals.open({ dataDir, keyring })).damage(WS)).toMatch(
+      /ends at entry 1, .* says 2/,
+    );
+  });
+});
+
+describe('damage and accept', () => {
+  /** Two entries, "sent" anchored, then the second cut from the file. */
+  async function damagedJournal() {
+    const j = await openJournals();
+    await j.append(record());
+    await j.append(record({ step: 'sent' }));
+    await j.close();
+    const path = join(wsDir(), 'journal-000001.jsonl');
+    const [first] = (await readFile(path, 'utf8')).split('\n');
+    await writeFile(path, first + '\n');
+    const anchor = (await keyring.anchors()).anchors!.workspaces[WS]!;
+    return {
+      path,
+      message:
+        `The journal of this workspace ends at entry 1, but its anchor (${anchor.time}) says 2: ` +
+        'entries 2–2 were removed. An action among them may have been sent without the console knowing ' +
+        'its outcome, so nothing more is sent from this workspace. Run `npm run journal -- verify`, ' +
+        'check the platform, then `npm run journal -- accept` for this workspace.',
+    };
+  }
+
+  it('damage() says why a journal behind its anchor refuses appends, and null for an intact one', async () => {
+    const { message } = await damagedJournal();
+    const j = await openJournals();
+    expect(await j.damage(WS)).toBe(message);
+    expect(await j.damage('ws-2')).toBeNull();
+  });
+
+  it('refuses an append to a damaged journal with JournalDamagedError, writing nothing', async () => {
+    const { message, path } = await damagedJournal();
+    const before = await readFile(path, 'utf8');
+    const j = await openJournals();
+    const appending = j.append(record({ step: 'outcome', outcome: 'done' }));
+    await expect(appending).rejects.toBeInstanceOf(JournalDamagedError);
+    await expect(appending).rejects.toMatchObject({ name: 'JournalDamagedError', message });
+    expect(await readFile(path, 'utf8')).toBe(before);
+  });
+
+  it('accept() anchors the journal as it is, and appends go on from there', async () => {
+    await damagedJournal();
+    const j = await openJournals();
+    expect(await j.accept(WS)).toMatchObject({ seq: 1, file: 1 });
+    expect(await j.damage(WS)).toBeNull();
+    expect((await j.append(record({ step: 'outcome', outcome: 'done' }))).seq).toBe(2);
+    expect((await keyring.anchors()).anchors?.workspaces[WS]).toMatchObject({ seq: 1 });
+  });
+});
+
+describe('verify trust', () => {
+  it('says there is no key and no key home when the journal has no key home', async () => {
+    const j = await openJournals({ keyring: undefined });
+    expect(await j.trust(WS)).toStrictEqual({
+      key: null,
+      keyWhy: 'this journal has no key configured',
+      anchor: null,
+      anchorsWhy: 'no key home',
+    });
+  });
+
+  it('gives the key and the workspace anchor, and no reasons, when both are there', async () => {
+    const j = await openJournals();
+    await j.append(record({ step: 'sent' }));
+    expect(await j.trust(WS)).toStrictEqual({
+      key: expect.any(Buffer),
+      anchor: expect.objectContaining({ seq: 1, file: 1 }),
+    });
+    expect(await j.trust('ws-2')).toStrictEqual({ key: expect.any(Buffer), anchor: null });
+  });
+
+  it('says why, when the key home does not answer', async () => {
+    const items = memoryItems();
+    items.setAvailable(false);
+    const j = await openJournals({ keyring: new JournalKeyring(items.store, dataDir) });
+    expect(await j.trust(WS)).toStrictEqual({
+      key: null,
+      keyWhy: 'the vault is locked (test)',
+      anchor: null,
+      anchorsWhy: 'the vault is locked (test)',
+    });
+  });
+});
+
+describe('secrets, by length', () => {
+  it('refuses secrets of four characters or more, read at every append, and ignores shorter values', async () => {
+    const known: unknown[] = ['k3y', '', null];
+    const j = await openJournals({ knownSecrets: () => known as string[] });
+    expect((await j.append(record({ object: 'loan k3y' }), { secrets: ['L1', ''] })).seq).toBe(1);
+    await expect(j.append(record({ object: 'loan k3y9' }), { secrets: ['k3y9'] })).rejects.toThrow(
+      'The journal refused a record that contains a value marked as secret.',
+    );
+    known.push('pw42');
+    await expect(j.append(record({ object: 'loan pw42' }))).rejects.toBeInstanceOf(JournalSecretError);
+    const text = await readFile(join(wsDir(), 'journal-000001.jsonl'), 'utf8');
+    expect(text.trimEnd().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('across workspaces', () => {
+  /** ws-1 and ws-2 with one unknown outcome each, and folders that are not workspaces. */
+  async function twoWorkspaces() {
+    const j = await openJournals();
+    await j.append(record({ actionId: 'A', step: 'outcome', outcome: 'unknown' }));
+    await j.append(record({ workspaceId: 'ws-2', actionId: 'B', step: 'outcome', outcome: 'unknown' }));
+    await mkdir(join(dataDir, 'journal', '.trash'));
+    await mkdir(join(dataDir, 'journal', 'not a workspace'));
+    await writeFile(join(dataDir, 'journal', 'notes.txt'), 'not a folder');
+    return j;
+  }
+
+  it('lists the unsettled actions of every workspace, skipping folders that are not workspaces', async () => {
+    const j = await twoWorkspaces();
+    expect((await j.unsettled()).map((e) => [e.workspaceId, e.actionId])).toEqual([
+      ['ws-1', 'A'],
+      ['ws-2', 'B'],
+    ]);
+    expect((await j.unsettled('ws-2')).map((e) => e.actionId)).toEqual(['B']);
+    expect(await j.unsettled('ws-3')).toEqual([]);
+  });
+
+  it('leaves out an unsettled entry whose line can no longer be read (verify names it)', async () => {
+    const j = await openJournals();
+    await j.append(record({ actionId: 'A', step: 'outcome', outcome: 'unknown' }));
+    await j.append(record({ actionId: 'B', step: 'outcome', outcome: 'unknown' }));
+    await j.append(record({ actionId: 'C' }));
+    await j.close();
+    const path = join(wsDir(), 'journal-000001.jsonl');
+    const lines = (await readFile(path, 'utf8')).split('\n');
+    lines[0] = lines[0]!.slice(0, -3) + 'g"}'; // the mac is no longer hex
+    await writeFile(path, lines.join('\n'));
+    const again = await openJournals();
+    expect((await again.unsettled(WS)).map((e) => e.actionId)).toEqual(['B']);
+  });
+
+  it('warm() reads every workspace, skips other folders, and logs a journal it cannot read', async () => {
+    const j0 = await twoWorkspaces();
+    await j0.close();
+    await mkdir(join(dataDir, 'journal', 'ws-0', 'journal-000001.jsonl'), { recursive: true });
+    const { log, errors } = recordingLog();
+    const j = await openJournals({ log });
+    await expect(j.warm()).resolves.toBeUndefined();
+    expect(errors).toEqual([
+      [
+        'journal',
+        'could not read the journal of workspace ws-0',
+        expect.objectContaining({ code: 'EISDIR' }),
+      ],
+    ]);
+    expect((await j.query('ws-2')).rows.map((r) => r.actionId)).toEqual(['B']);
+    // Without a logger, the same journal is skipped quietly.
+    await expect((await Journals.open({ dataDir, keyring })).warm()).resolves.toBeUndefined();
+  });
+
+  it('actions() gives one row per action of the workspace asked', async () => {
+    const j = await twoWorkspaces();
+    await j.append(record({ actionId: 'A', step: 'settled', outcome: 'done' }));
+    const page = await j.actions(WS);
+    expect(page.rows.map((r) => [r.actionId, r.stepCount, r.unsettled])).toEqual([['A', 2, false]]);
+    expect((await j.actions('ws-2')).rows.map((r) => [r.actionId, r.unsettled])).toEqual([['B', true]]);
+  });
+});
+
+describe('export', () => {
+  it('yields the matching rows oldest first with their full entries, across rotated files', async () => {
+    const j = await openJournals({ maxFileBytes: 1024 });
+    for (let i = 0; i < 6; i++) await j.append(record({ actionId: `a${i}`, detail: { i } }));
+    expect((await readdir(wsDir())).filter((n) => n.endsWith('.jsonl')).length).toBeGreaterThan(1);
+    const out = [];
+    for await (const { row, entry } of j.export(WS, {})) out.push([row.seq, entry?.actionId, entry?.detail]);
+    expect(out).toEqual([0, 1, 2, 3, 4, 5].map((i) => [i + 1, `a${i}`, { i }]));
+  });
+
+  it.skipIf(process.platform !== 'linux')('leaves no file open, also when stopped early', async () => {
+    const j = await openJournals({ maxFileBytes: 1024 });
+    for (let i = 0; i < 6; i++) await j.append(record({ actionId: `a${i}` }));
+    await j.close();
+    await j.query(WS); // the index, read now, not during the counts below
+    const before = await openFiles();
+    let rows = 0;
+    for await (const _ of j.export(WS, {})) rows++;
+    expect(rows).toBe(6);
+    expect(await openFiles()).toBe(before);
+    for await (const { row } of j.export(WS, {})) if (row.seq === 4) break;
+    expect(await openFiles()).toBe(before);
+  });
+});
+
+describe('close', () => {
+  it.skipIf(process.platform !== 'linux')('closes the journal file of every workspace', async () => {
+    const before = await openFiles();
+    const j = await openJournals();
+    await j.append(record());
+    await j.append(record({ workspaceId: 'ws-2' }));
+    expect(await openFiles()).toBe(before + 2);
+    await j.close();
+    expect(await openFiles()).toBe(before);
   });
 });
