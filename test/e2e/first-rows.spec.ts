@@ -3,11 +3,15 @@
  * says how much is loaded, and a sort applied meanwhile is still applied once every row is in.
  * The `small` sandbox's 200 addresses are served 20 to a page (the sandbox's page-size setting,
  * `cap`: 10+ pages) and every page answers late (a `delay-after-commit` fault), so the walk is
- * still running while the test looks.
+ * still running while the test looks. A walk that fails part-way keeps the rows that arrived and
+ * says what is missing ("A failed or incomplete walk keeps the rows it has"): on a console of its
+ * own, the loans are served 10 to a page and a later page fails.
  */
 import { expect, test } from '@playwright/test';
 import { startConsoleServer, type ConsoleServer } from './support/console-server';
+import type { CopperApi } from '../../src/shared/contract';
 import { ActivitiesPage } from './pages/activities';
+import { LoansPage } from './pages/loans';
 import { AddressBookPage } from './pages/address-book';
 import { Shell } from './pages/shell';
 
@@ -146,4 +150,74 @@ test('activities: the first page is on screen while the store fills, then every 
   await expect(view.table.root).toHaveAttribute('data-status', 'ready', { timeout: 60_000 });
   await expect(view.table.root).toHaveAttribute('data-row-count', String(ACTIVITIES));
   await expect(partial).toHaveCount(0);
+});
+
+/** Loans per page the sandbox serves in the failing-walk test: the small sandbox's loans take 6+ pages. */
+const LOAN_PAGE_ROWS = 10;
+/** Tries of one GET by the console's client (a 500 is tried again): the fault must outlast them. */
+const GET_TRIES = 3;
+
+test('loans: a walk that fails on a later page keeps the rows that arrived, says what is missing, and Retry lists every loan', async ({
+  page,
+}) => {
+  // A console of its own: the shared one's faults would delay or catch these requests.
+  const own = await startConsoleServer();
+  try {
+    await page.goto(own.url);
+    await page.waitForSelector('[data-testid="app-ready"]', { state: 'attached', timeout: 60_000 });
+    const loans = new LoansPage(page);
+    await new Shell(page).openTab('loans');
+    await loans.table.waitReady();
+    const all = await loans.table.rowCount();
+    expect(all).toBeGreaterThan(3 * LOAN_PAGE_ROWS);
+    const org = await page.evaluate(async () => {
+      const copper = (window as unknown as { copper: CopperApi }).copper;
+      const list = await copper.workspaces.list({});
+      if (!list.ok) throw new Error(list.error.message);
+      const active = list.value.workspaces.find((w) => w.id === list.value.activeId);
+      if (active === undefined) throw new Error('no active workspace');
+      return active.organizationId;
+    });
+
+    // Pages 1 and 2 answer (a fault that only counts them: 1 ms late); page 3 fails every try.
+    await control(own, '/page-sizes', { loans: { max: LOAN_PAGE_ROWS, over: 'cap' } }, 200);
+    const loansPath = { method: 'GET', pathPrefix: `/organizations/${org}/loans` };
+    await control(own, '/faults', { ...loansPath, mode: 'delay-after-commit', delayMs: 1, times: 2 }, 201);
+    await control(own, '/faults', { ...loansPath, mode: '500-before-commit', times: GET_TRIES }, 201);
+    await page.getByTestId('loan-filters').getByTestId('refresh').click();
+
+    // The rows of pages 1 and 2 stay listed, not the error panel.
+    const kept = page.getByTestId('loans-progress-kept');
+    await expect(kept).toBeVisible({ timeout: 30_000 });
+    const arrived = 2 * LOAN_PAGE_ROWS;
+    await expect(loans.table.root).toHaveAttribute('data-status', 'ready');
+    await expect(loans.table.root).toHaveAttribute('data-row-count', String(arrived));
+    await expect(loans.table.rows.first()).toBeVisible();
+    await expect(page.getByTestId('error-banner')).toHaveCount(0);
+    await expect(kept).toHaveAttribute('role', 'alert');
+    await expect(kept).toContainText('The list stopped before the end.');
+    await expect(page.getByTestId('loans-progress-kept-message')).toContainText(
+      `(on page 3, after ${arrived} rows; the rows read before it were sent to the list)`,
+    );
+    await expect(kept).not.toContainText('nothing was kept');
+    await expect(kept).toContainText(`The ${arrived} rows that arrived are listed; the rest is missing.`);
+
+    // Search applies to the kept rows, and they stay through the renders it causes.
+    const one = (await loans.table.renderedIds())[0] as string;
+    await page.getByTestId('loan-search').fill(one);
+    await expect(loans.table.root).toHaveAttribute('data-row-count', '1');
+    await expect(page.getByTestId('loan-search-status')).toContainText(`1 of ${arrived} loans match`);
+    await page.getByTestId('loan-search-clear').click();
+    await expect(loans.table.root).toHaveAttribute('data-row-count', String(arrived));
+    await expect(kept).toBeVisible();
+
+    // The fault is used up: Retry walks again, every loan, and the alert goes.
+    await page.getByTestId('loans-progress-kept-retry').click();
+    await expect(loans.table.root).toHaveAttribute('data-status', 'ready', { timeout: 30_000 });
+    await expect(loans.table.root).toHaveAttribute('data-row-count', String(all), { timeout: 30_000 });
+    await expect(kept).toHaveCount(0);
+    await expect(page.getByTestId('loans-walk')).toContainText(`${all} rows`);
+  } finally {
+    await own.stop();
+  }
 });

@@ -14,7 +14,7 @@ import * as platform from '../platform';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
-import { streamPages, streamedAnswer, type PageStream } from '../jobs/stream-pages';
+import { streamPages, streamedAnswer, streamedFailure, type PageStream } from '../jobs/stream-pages';
 import type { HandlersFor } from './types';
 
 export interface PlatformDeps {
@@ -132,7 +132,8 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
 
 /**
  * Runs a walk streamed (the call's `stream`: every page on the job's events, shaped by `map`, and
- * the answer without rows) or not (every row in the answer, shaped by `map`).
+ * the answer without rows; a failure says the rows sent were kept) or not (every row in the
+ * answer, shaped by `map`).
  */
 async function streamedWalk<T, R = T>(
   stream: boolean | undefined,
@@ -142,7 +143,8 @@ async function streamedWalk<T, R = T>(
 ): Promise<Result<AllRows<R>>> {
   const pages = stream === true ? streamPages<T, R>(emit, map) : null;
   const walked = await walk(pages ? { onPage: pages.onPage } : {});
-  if (!walked.ok) return walked;
+  // The rows streamed before a failure stay in the tab's list (issue 30): the message says so.
+  if (!walked.ok) return pages ? { ok: false, error: streamedFailure(walked.error, pages) } : walked;
   if (pages) return { ok: true, value: streamedAnswer(walked.value, pages) };
   const items = map ? walked.value.items.map(map) : (walked.value.items as unknown as R[]);
   return { ok: true, value: { ...walked.value, items } };

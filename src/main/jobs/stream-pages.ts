@@ -3,16 +3,21 @@
  * copies of rows that moved, ride on a `progress` event of the walk's job, shaped as the answer
  * would hold them (`map`), so a tab paints the first page while the walk goes on. The rows are
  * sent once: the walk's answer (`streamedAnswer`) holds no rows, only how many events carried
- * how many rows, and the renderer assembles the list from the events (state/queries.ts).
+ * how many rows, and the renderer assembles the list from the events (state/queries.ts). Should
+ * the walk fail after it sent rows, the tab keeps them (issue 30), and the failure says so
+ * (`streamedFailure`).
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
-import type { MovedRow } from '../platform/paging';
+import type { AppError } from '../../shared/result';
+import { NOTHING_KEPT_TAIL, SENT_TO_LIST_TAIL, type MovedRow } from '../platform/paging';
 
 export interface PageStream<T> {
   /** The walk's `onPage` (paging.ts). */
   onPage: (rows: readonly T[], progress: ProgressEvent, moved: readonly MovedRow<T>[]) => void;
   /** What the events carried so far. */
   readonly streamed: { events: number; rows: number };
+  /** A preview (`maxRows`): only the first rows were sent, the list does not keep them. */
+  readonly preview: boolean;
 }
 
 /**
@@ -28,6 +33,7 @@ export function streamPages<T, R = T>(
   const shape = (row: T): unknown => (map ? map(row) : row);
   return {
     streamed,
+    preview: maxRows !== Number.POSITIVE_INFINITY,
     onPage: (rows, progress, moved) => {
       if (streamed.rows >= maxRows) return;
       const sent = rows.length > maxRows - streamed.rows ? rows.slice(0, maxRows - streamed.rows) : rows;
@@ -44,4 +50,15 @@ export function streamPages<T, R = T>(
 /** A streamed walk's answer: its report, without the rows the events already carried. */
 export function streamedAnswer<T>(walked: AllRows<T>, stream: PageStream<T>): AllRows<never> {
   return { ...walked, items: [], streamed: { ...stream.streamed } };
+}
+
+/**
+ * A streamed walk's failure: once its events sent rows to the list (every page, not a preview),
+ * the tab keeps them, so the paging tail (NOTHING_KEPT_TAIL) says they were sent, not that nothing
+ * was kept. Any other failure is returned as it is.
+ */
+export function streamedFailure<T>(error: AppError, stream: PageStream<T>): AppError {
+  if (stream.preview || stream.streamed.rows === 0 || !error.message.endsWith(NOTHING_KEPT_TAIL))
+    return error;
+  return { ...error, message: error.message.slice(0, -NOTHING_KEPT_TAIL.length) + SENT_TO_LIST_TAIL };
 }

@@ -65,6 +65,16 @@ export const MAX_CONFIRM_READS = 10;
  */
 export const FIRST_PAGE_ROWS = 100;
 
+/**
+ * How a walk's failure past its first page ends ("down (on page 3, after 2,000 rows" + this): the
+ * rows it read go with it. A streamed walk whose rows the tab keeps restates it (SENT_TO_LIST_TAIL,
+ * jobs/stream-pages.ts `streamedFailure`).
+ */
+export const NOTHING_KEPT_TAIL = '; nothing was kept, try again)';
+
+/** NOTHING_KEPT_TAIL as a streamed walk says it once its rows were sent to the list (issue 30). */
+export const SENT_TO_LIST_TAIL = '; the rows read before it were sent to the list)';
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -419,7 +429,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
           ok: false,
           error: {
             ...page.error,
-            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${cursor.kept} rows; nothing was kept, try again)`,
+            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${cursor.kept} rows${NOTHING_KEPT_TAIL}`,
           },
         };
       }

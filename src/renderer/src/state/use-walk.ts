@@ -2,7 +2,8 @@
  * A tab's fetch-all walk (a `listAll` call the main side pages through as a job): its query, its
  * job's progress and Cancel, a reload, and the rows it loaded. While the walk runs, the rows are
  * those its pages streamed so far (issue 30: the first page shows at once); its answer then
- * replaces them.
+ * replaces them. Should the walk fail after it streamed rows, those rows stay listed (`kept`,
+ * issue 30: "a failed or incomplete walk keeps the rows it has and says what is missing").
  */
 import { useEffect } from 'react';
 import {
@@ -13,8 +14,9 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import { useWalkJob, type WalkJob } from './jobs';
-import { walkSoFarQuery } from './queries';
-import { viewState, type QueryStatus } from './query-client';
+import type { AppError } from '@shared/result';
+import { walkSoFarQuery, type WalkSoFar } from './queries';
+import { viewState, type QueryResultState, type QueryStatus } from './query-client';
 
 /** A walk still running that has shown some of its rows: how many, of about how many, in how many requests. */
 export interface WalkPartial {
@@ -23,15 +25,27 @@ export interface WalkPartial {
   requests: number;
 }
 
+/** A walk that failed after it streamed rows: the rows listed are those that arrived before its error. */
+export interface WalkKept {
+  loaded: number;
+  requests: number;
+  error: AppError;
+}
+
 export interface Walk<D extends { items: readonly unknown[] }> {
   query: UseQueryResult<D>;
   job: WalkJob;
   status: QueryStatus;
   reload(): void;
-  /** The walk's rows; none after a failure, so the previous request's rows are not shown under its error. */
+  /**
+   * The walk's rows; after a failure only those it streamed before it (`kept`), never the previous
+   * request's rows under its error.
+   */
   rows: D['items'] | null;
   /** Set while the rows are the pages read so far of a walk still running. */
   partial: WalkPartial | null;
+  /** Set when the walk failed after it streamed rows: the rows are what arrived before the failure. */
+  kept: WalkKept | null;
 }
 
 /** The pages a running walk streamed so far, and how far it got (`partial`). */
@@ -47,13 +61,25 @@ export interface WalkSoFarView {
  * screen (or the walk failed), the streamed pages are dropped.
  */
 export function useWalkSoFar(walkKey: QueryKey, status: QueryStatus, job: WalkJob): WalkSoFarView | null {
+  return soFarView(useSoFarEntry(walkKey, status, false), status, job);
+}
+
+/**
+ * The walk's streamed pages from the cache. They are dropped once its answer is on screen, and
+ * after a failure unless `keepOnError` (useWalk lists them then; a new walk drops them, walkFn).
+ */
+function useSoFarEntry(walkKey: QueryKey, status: QueryStatus, keepOnError: boolean): WalkSoFar | undefined {
   const client = useQueryClient();
   const soFar = useQuery(walkSoFarQuery(walkKey)).data;
-  const stale = status !== 'loading' && soFar !== undefined;
+  const stale = status !== 'loading' && soFar !== undefined && !(keepOnError && status === 'error');
   useEffect(() => {
     if (stale) client.removeQueries({ queryKey: walkSoFarQuery(walkKey).queryKey, exact: true });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [stale, client]);
+  return soFar;
+}
+
+function soFarView(soFar: WalkSoFar | undefined, status: QueryStatus, job: WalkJob): WalkSoFarView | null {
   if (status !== 'loading' || soFar === undefined) return null;
   const progress = job.progress?.jobId === soFar.jobId ? job.progress : undefined;
   return {
@@ -71,14 +97,39 @@ export function useWalk<D extends { items: readonly unknown[] }, K extends Query
 ): Walk<D> {
   const query = useQuery(options);
   const job = useWalkJob(options.queryKey);
-  const { status } = viewState(query);
-  const soFar = useWalkSoFar(options.queryKey, status, job);
+  const client = useQueryClient();
+  const { status, error } = viewState(query);
+  const entry = useSoFarEntry(options.queryKey, status, true);
+  const soFar = soFarView(entry, status, job);
+  const kept =
+    error !== null && entry !== undefined && entry.items.length > 0
+      ? { loaded: entry.items.length, requests: entry.pages, error }
+      : null;
   return {
     query,
     job,
     status,
-    reload: () => void query.refetch(),
-    rows: status === 'error' ? null : soFar ? (soFar.items as D['items']) : (query.data?.items ?? null),
+    reload: () => {
+      // The retry's rows are its own: the failed walk's kept rows go before it asks.
+      client.removeQueries({ queryKey: walkSoFarQuery(options.queryKey).queryKey, exact: true });
+      void query.refetch();
+    },
+    rows: kept
+      ? (entry?.items as D['items'])
+      : status === 'error'
+        ? null
+        : soFar
+          ? (soFar.items as D['items'])
+          : (query.data?.items ?? null),
     partial: soFar?.partial ?? null,
+    kept,
   };
+}
+
+/**
+ * The walk's state as its table reads it (`useTabTable`): settled when it keeps the rows a failed
+ * walk streamed (they are listed, WalkStatus says what is missing), else the query's own.
+ */
+export function walkTableState(walk: Walk<{ items: readonly unknown[] }>): QueryResultState {
+  return walk.kept ? { status: 'success', fetchStatus: 'idle', error: null } : walk.query;
 }

@@ -1,10 +1,15 @@
-/** A tab's walk: its rows (none under a failure), its job's progress and Cancel, read from the cache. */
+/**
+ * A tab's walk: its rows, its job's progress and Cancel, read from the cache. Under a failure it
+ * shows no rows, unless the failed walk had streamed some (issue 30): those stay listed and `kept`
+ * says they are what arrived before the failure; a reload drops them before it asks again.
+ */
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClientProvider, queryOptions, skipToken } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { jobQuery, progressQuery, walkSoFarQuery } from '../../../../src/renderer/src/state/queries';
-import { useWalk, type Walk } from '../../../../src/renderer/src/state/use-walk';
+import { useWalk, walkTableState, type Walk } from '../../../../src/renderer/src/state/use-walk';
+import { QueryFailure, viewState } from '../../../../src/renderer/src/state/query-client';
 import { useQueryFixture } from '../../../support/fixtures/query-client';
 
 const q = useQueryFixture();
@@ -13,10 +18,10 @@ const KEY = ['ws-1', 'things.listAll', {}] as const;
 const OPTIONS = queryOptions<Rows>({ queryKey: KEY, queryFn: skipToken });
 
 /** The hook's answer for one render over this test's cache. */
-function walk(): Walk<Rows> {
+function walk(options: typeof OPTIONS = OPTIONS): Walk<Rows> {
   let seen: Walk<Rows> | undefined;
   function Probe() {
-    seen = useWalk(OPTIONS);
+    seen = useWalk(options);
     return null;
   }
   renderToStaticMarkup(createElement(QueryClientProvider, { client: q.client }, createElement(Probe)));
@@ -43,6 +48,8 @@ describe('useWalk', () => {
     expect(w.status).toBe('error');
     expect(w.query.data).toEqual({ items: ['stale'] });
     expect(w.rows).toBeNull();
+    expect(w.kept).toBeNull();
+    expect(viewState(walkTableState(w)).status).toBe('error');
   });
 
   it('while the walk runs, shows the pages it streamed so far and says so; then its answer', () => {
@@ -85,6 +92,67 @@ describe('useWalk', () => {
     const running = walk();
     expect(running.rows).toEqual(['a']);
     expect(running.partial).toEqual({ loaded: 600, estimate: 2000, requests: 3 });
+  });
+
+  describe('a walk that fails after it streamed rows', () => {
+    const DOWN = { code: 'network', message: 'down (on page 3, after 200 rows)' } as const;
+    const streamed = (items: string[]) =>
+      q.client.setQueryData(walkSoFarQuery(KEY).queryKey, {
+        jobId: 'job-1',
+        items,
+        pages: 2,
+        estimate: null,
+      });
+    const fail = () =>
+      q.client
+        .getQueryCache()
+        .find({ queryKey: KEY })
+        ?.setState({ status: 'error', fetchStatus: 'idle', error: new QueryFailure(DOWN) });
+
+    it('keeps the rows that arrived and says they are what came before the failure', () => {
+      q.client.setQueryData<Rows>(KEY, { items: ['previous'] });
+      streamed(['a', 'b']);
+      fail();
+      const w = walk();
+      expect(w.status).toBe('error');
+      expect(w.rows).toEqual(['a', 'b']);
+      expect(w.partial).toBeNull();
+      expect(w.kept).toEqual({ loaded: 2, requests: 2, error: DOWN });
+    });
+
+    it('lets the table list the kept rows instead of its error panel', () => {
+      q.client.setQueryData<Rows>(KEY, { items: ['previous'] });
+      streamed(['a']);
+      fail();
+      expect(viewState(walkTableState(walk()))).toEqual({ status: 'ready', error: null });
+    });
+
+    it('a successful answer replaces the streamed rows', () => {
+      streamed(['a', 'b']);
+      q.client.setQueryData<Rows>(KEY, { items: ['x', 'y', 'z'] });
+      const w = walk();
+      expect(w.rows).toEqual(['x', 'y', 'z']);
+      expect(w.kept).toBeNull();
+    });
+
+    it('a reload drops the kept rows before it asks again, so the retry does not show them as its own', async () => {
+      let answer: (rows: Rows) => void = () => undefined;
+      const options = queryOptions<Rows>({
+        queryKey: KEY,
+        queryFn: () => new Promise<Rows>((resolve) => (answer = resolve)),
+      });
+      streamed(['a', 'b']);
+      fail();
+      walk(options).reload();
+      expect(q.client.getQueryData(walkSoFarQuery(KEY).queryKey)).toBeUndefined();
+      const retrying = walk(options);
+      expect(retrying.status).toBe('loading');
+      expect(retrying.rows).toBeNull();
+      expect(retrying.kept).toBeNull();
+      answer({ items: ['a', 'b', 'c'] });
+      await q.client.getQueryCache().find({ queryKey: KEY })?.promise;
+      expect(walk(options).rows).toEqual(['a', 'b', 'c']);
+    });
   });
 
   it('has no rows before the walk answered', () => {

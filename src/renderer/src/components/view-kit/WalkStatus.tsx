@@ -1,4 +1,4 @@
-import type { Walk } from '../../state/use-walk';
+import type { Walk, WalkKept } from '../../state/use-walk';
 import { ProgressBar } from '../ProgressBar';
 import { WalkReport } from '../WalkReport';
 import { PARTIAL_NOTE, partialWalkText, type PartialWalk, type WalkReportFields } from '../walk-report';
@@ -17,11 +17,12 @@ interface WalkStatusProps {
  * The state of a fetch-all walk above its table: a progress bar with Cancel while it runs, with
  * the rows shown so far ("1,000 of about 20,000 loaded · 2 requests", issue 30), and what the last
  * walk said about its rows (count, duplicates dropped, incomplete, stopped by a limit). After a
- * failure the report is not shown: the table shows the error.
+ * failure the report is not shown: the table shows the error, or, when the walk streamed rows
+ * before it failed, lists them under an alert that says the rest is missing, with a Retry.
  */
 export function WalkStatus(props: WalkStatusProps) {
   const { walk, label, progressTestId, reportTestId, limitName } = props;
-  const { status, job, partial } = walk;
+  const { status, job, partial, kept } = walk;
   const data = walk.query.data;
   return (
     <>
@@ -34,7 +35,9 @@ export function WalkStatus(props: WalkStatusProps) {
           onCancel={job.cancel}
         />
       ) : null}
-      {partial ? (
+      {kept ? (
+        <KeptRowsAlert kept={kept} onRetry={walk.reload} testId={`${progressTestId}-kept`} />
+      ) : partial ? (
         <PartialWalkLine partial={partial} testId={`${progressTestId}-partial`} />
       ) : data && status !== 'error' ? (
         <WalkReport
@@ -44,6 +47,45 @@ export function WalkStatus(props: WalkStatusProps) {
         />
       ) : null}
     </>
+  );
+}
+
+/**
+ * A walk that failed part-way (issue 30): the rows that arrived stay listed; this says the list
+ * stopped, the platform's message, how many rows are listed and that the rest is missing. The
+ * look of the console's error notices (ErrorBanner).
+ */
+export function KeptRowsAlert(props: { kept: WalkKept; onRetry: () => void; testId: string }) {
+  const { kept, onRetry, testId } = props;
+  const { error } = kept;
+  const listed =
+    kept.loaded === 1
+      ? 'The 1 row that arrived is listed'
+      : `The ${kept.loaded.toLocaleString('en-US')} rows that arrived are listed`;
+  return (
+    <div
+      className="error-banner"
+      role="alert"
+      data-testid={testId}
+      data-code={error.code}
+      data-loaded={kept.loaded}
+    >
+      <div className="error-text">
+        <strong>The list stopped before the end.</strong>
+        <span className="error-message" data-testid={`${testId}-message`}>
+          {error.message}
+        </span>
+        <span>{listed}; the rest is missing. Sorting and search apply to these rows only.</span>
+        <span className="muted small">
+          {error.code}
+          {error.status !== undefined ? ` · HTTP ${error.status}` : ''}
+          {error.platformError ? ` · ${error.platformError}` : ''}
+        </span>
+      </div>
+      <button type="button" className="btn" onClick={onRetry} data-testid={`${testId}-retry`}>
+        Retry
+      </button>
+    </div>
   );
 }
 

@@ -15,7 +15,7 @@ import {
   useTabTable,
   WalkStatus,
 } from '../../components/view-kit';
-import { useWalk } from '../../state/use-walk';
+import { useWalk, walkTableState } from '../../state/use-walk';
 import { AddressDetail } from './AddressDetail';
 import { columns } from './columns';
 import { addressesQuery, type AddressParams } from './queries';
@@ -100,7 +100,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     keep: ['selectedId', 'find'],
   });
   // After a failed request, the rows (and the detail) of the previous one are not shown under its
-  // error (issue 11 point 6).
+  // error (issue 11 point 6); only the rows the failed walk itself streamed stay (issue 30).
   const loaded = walk.rows;
   const find = applied.find ?? '';
   const rows = useLocalSearch(loaded, find, findAddresses, prepareFind);
@@ -116,7 +116,7 @@ export default function AddressBookView({ workspace }: { workspace: WorkspaceVie
     setApplied({ ...applied, selectedId: id ?? undefined }),
   );
 
-  const table = useTabTable(wsId, 'address-book', LAYOUT, walk.query, walk.reload);
+  const table = useTabTable(wsId, 'address-book', LAYOUT, walkTableState(walk), walk.reload);
   return (
     <div className="split-v">
       <DraftFilterBar

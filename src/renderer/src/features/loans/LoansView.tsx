@@ -14,7 +14,7 @@ import {
   WalkStatus,
 } from '../../components/view-kit';
 import { usePortfolios } from '../../state/portfolios';
-import { useWalk } from '../../state/use-walk';
+import { useWalk, walkTableState } from '../../state/use-walk';
 import { loanColumns } from './columns';
 import { usePriceSheet } from '../../state/prices/use-price-sheet';
 import { LoanDetailLoader } from './LoanDetailLoader';
@@ -49,7 +49,7 @@ export default function LoansView({ workspace }: { workspace: WorkspaceView }) {
     [workspace.organizationId, prices],
   );
   const layoutDefaults = useMemo(() => defaultLayout(columns), [columns]);
-  const table = useTabTable(wsId, 'loans', layoutDefaults, walk.query, walk.reload);
+  const table = useTabTable(wsId, 'loans', layoutDefaults, walkTableState(walk), walk.reload);
   const [dryRun, setDryRun] = useState(false);
   const all = walk.rows;
   const search = filters.search ?? '';
