@@ -543,3 +543,367 @@ describe('journal.blotter (the handler, on a real journal)', () => {
     }
   });
 });
+
+describe('buildBlotter: what an operator reads of each problem and status', () => {
+  const one = () => orders(order(0, true, '1', '30'));
+  const bodyOf = (extra: Record<string, unknown>) => ({ body: JSON.stringify({ action: one(), ...extra }) });
+  const step = (sources: BlotterSource[], actionId: string, name: JournalStep) =>
+    sources.find((s) => s.row.actionId === actionId && s.row.step === name)!;
+
+  it('names an action whose "prepared" entry is missing or holds no request body, and lists nothing for it', () => {
+    const sources = journal(
+      ['gone', { action: one(), answer: ok(resting(1)), outcome: 'done' }],
+      ['nobody', { action: one(), answer: ok(resting(2)), outcome: 'done' }],
+      ['numeric', { action: one(), answer: ok(resting(3)), outcome: 'done' }],
+      ['nodetail', { action: one(), answer: ok(resting(4)), outcome: 'done' }],
+      ['nopreview', { action: one(), answer: ok(resting(5)), outcome: 'done' }],
+      ['nobodyinpreview', { action: one(), answer: ok(resting(6)), outcome: 'done' }],
+    );
+    const kept = sources.filter((s) => !(s.row.actionId === 'gone' && s.row.step === 'prepared'));
+    step(kept, 'nobody', 'prepared').entry!.detail = { request: { method: 'POST' } };
+    step(kept, 'numeric', 'prepared').entry!.detail = { request: { body: 12 } };
+    step(kept, 'nodetail', 'prepared').entry!.detail = 'not a record';
+    step(kept, 'nopreview', 'prepared').entry!.detail = { trimmed: true, preview: 7 };
+    step(kept, 'nobodyinpreview', 'prepared').entry!.detail = { trimmed: true, preview: '{"fields":[' };
+    const page = view(kept);
+    expect(page.rows).toEqual([]);
+    expect(page.unreadable).toBe(6);
+    expect(page.unreadableNotes).toEqual([
+      'action gone: its "prepared" entry is missing',
+      'action nobody: its "prepared" entry holds no request body',
+      'action numeric: its "prepared" entry holds no request body',
+      'action nodetail: its "prepared" entry holds no request body',
+      'action nopreview: its "prepared" entry holds no request body',
+    ]);
+  });
+
+  it('does not read a body out of a preview that is not marked trimmed', () => {
+    const sources = journal(['p', { action: one(), answer: ok(resting(1)), outcome: 'done' }]);
+    const body = (sources[0]!.entry!.detail as { request: { body: string } }).request.body;
+    sources[0]!.entry!.detail = { preview: `{"request":{"body":${JSON.stringify(body)}` };
+    expect(view(sources)).toMatchObject({
+      rows: [],
+      unreadableNotes: ['action p: its "prepared" entry holds no request body'],
+    });
+    sources[0]!.entry!.detail = { trimmed: true, preview: `{"request":{"body":${JSON.stringify(body)}` };
+    expect(view(sources).rows.map((r) => [r.id, r.status])).toEqual([['p:0', 'resting']]);
+  });
+
+  it('counts every unreadable entry but keeps the first five notes', () => {
+    const sources = journal(
+      ...Array.from({ length: 7 }, (_, i): [string, Plan] => [
+        `x${i}`,
+        { action: { body: 'nope' }, outcome: 'done' },
+      ]),
+    );
+    const page = view(sources);
+    expect(page.unreadable).toBe(7);
+    expect(page.unreadableNotes).toEqual(
+      [0, 1, 2, 3, 4].map((i) => `action x${i}: its request body is not JSON`),
+    );
+  });
+
+  it('skips the lines of other actions, readable or not', () => {
+    const sources = journal(['a', { action: one(), answer: ok(resting(1)), outcome: 'done' }]);
+    const other = journal(['k', { action: one(), answer: ok(resting(2)), outcome: 'done' }]).map(
+      (s): BlotterSource => ({ row: { ...s.row, action: 'keys.add', seq: s.row.seq + 100 }, entry: null }),
+    );
+    const page = view([...sources, ...other]);
+    expect(page.rows.map((r) => r.id)).toEqual(['a:0']);
+    expect(page).toMatchObject({ unreadable: 0, unreadableNotes: [] });
+  });
+
+  it('keeps a nonce given as a number or a string, and the vault address only when it is text', () => {
+    const sources = journal(
+      ['n1', { action: bodyOf({ nonce: 42 }), answer: ok(resting(1)), outcome: 'done' }],
+      [
+        'n2',
+        { action: bodyOf({ nonce: '43', vaultAddress: '0xabc' }), answer: ok(resting(2)), outcome: 'done' },
+      ],
+      ['n3', { action: bodyOf({ nonce: true, vaultAddress: 5 }), answer: ok(resting(3)), outcome: 'done' }],
+    );
+    expect(view(sources).rows.map((r) => [r.id, r.nonce, r.vaultAddress])).toEqual([
+      ['n3:0', null, null],
+      ['n2:0', '43', '0xabc'],
+      ['n1:0', '42', null],
+    ]);
+  });
+
+  it('names the sender from the "prepared" entry when the "sent" one cannot be read', () => {
+    const sources = journal(
+      ['s1', { action: one(), answer: ok(resting(1)), outcome: 'done' }],
+      ['s2', { action: one(), answer: ok(resting(2)), outcome: 'done' }],
+    );
+    step(sources, 's1', 'sent').entry = null;
+    step(sources, 's2', 'sent').entry = null;
+    step(sources, 's2', 'prepared').entry!.operator = 'Sam Ops';
+    const page = view(sources);
+    expect(page.rows.map((r) => [r.id, r.operator, r.keyId, r.status, r.side])).toEqual([
+      ['s2:0', 'Sam Ops', 'key-fp-1', 'resting', 'buy'],
+      ['s1:0', 'Dana Ops', 'key-fp-1', 'resting', 'buy'],
+    ]);
+    expect(page.unreadable).toBe(2);
+  });
+
+  it('says "no note" for a settlement recorded without a finding, and "the outcome is unknown" without a headline', () => {
+    const sources = journal(
+      ['d1', { action: one(), outcome: 'unknown', settled: { outcome: 'done', found: '' } }],
+      ['d2', { action: one(), outcome: 'unknown', settled: { outcome: 'not-done', found: '' } }],
+      ['d3', { action: one(), outcome: 'unknown', settled: { outcome: 'not-done', found: 'x' } }],
+      ['u1', { action: one(), answer: { code: 'timeout' }, outcome: 'unknown' }],
+      ['u2', { action: one(), answer: { code: 'timeout' }, outcome: 'unknown', headline: 'h' }],
+    );
+    step(sources, 'd3', 'settled').entry = null;
+    step(sources, 'u2', 'outcome').entry!.detail = { result: { headline: '' } };
+    expect(brief(sources)).toEqual([
+      ['u2:0', 'unknown', 'the outcome is unknown', null, 'unknown'],
+      ['u1:0', 'unknown', 'the outcome is unknown', null, 'unknown'],
+      ['d3:0', 'error', 'not done (settled: no note)', null, 'failed'],
+      ['d2:0', 'error', 'not done (settled: no note)', null, 'failed'],
+      ['d1:0', 'unknown', 'settled as done: no note', null, 'unknown'],
+    ]);
+  });
+
+  it('tells a refusal whose answer cannot be read from a done action whose answer cannot be read', () => {
+    const sources = journal(
+      ['r1', { action: one(), outcome: 'refused' }],
+      ['r2', { action: one(), answer: { code: 'bad-input' }, outcome: 'not-done' }],
+      ['r3', { action: one(), answer: { message: 42 }, outcome: 'refused' }],
+      ['k1', { action: one(), outcome: 'done' }],
+      ['k2', { action: one(), answer: { status: 'maybe' }, outcome: 'done' }],
+    );
+    expect(brief(sources)).toEqual([
+      ['k2:0', 'unknown', 'the answer could not be read from the journal', null, 'unknown'],
+      ['k1:0', 'unknown', 'the answer could not be read from the journal', null, 'unknown'],
+      ['r3:0', 'error', 'refused (the answer could not be read)', null, 'failed'],
+      ['r2:0', 'error', 'refused (the answer could not be read)', null, 'failed'],
+      ['r1:0', 'error', 'refused (the answer could not be read)', null, 'failed'],
+    ]);
+  });
+
+  it('notes an answer too large to keep whole, and leaves its orders unknown', () => {
+    const sources = journal(['t1', { action: one(), answer: ok(resting(1)), outcome: 'done' }]);
+    step(sources, 't1', 'answered').entry!.detail = { trimmed: true, preview: '{"status":200,"answer":{' };
+    expect(view(sources)).toMatchObject({
+      rows: [{ id: 't1:0', status: 'unknown', statusText: 'the answer could not be read from the journal' }],
+      unreadable: 1,
+      unreadableNotes: ['action t1: its answer was too large to keep whole'],
+    });
+  });
+
+  it('matches no status when the answer carries another count than the orders sent', () => {
+    const sources = journal([
+      'c1',
+      {
+        action: orders(order(0, true, '1', '30'), order(0, true, '1', '31')),
+        answer: ok(resting(1)),
+        outcome: 'done',
+      },
+    ]);
+    const text = 'the answer carried 1 statuses for 2 entries: none can be matched for sure';
+    expect(brief(sources)).toEqual([
+      ['c1:0', 'unknown', text, null, 'unknown'],
+      ['c1:1', 'unknown', text, null, 'unknown'],
+    ]);
+  });
+
+  it('words every status of an order, and the cloid the exchange gave back', () => {
+    const sources = journal(
+      [
+        'all',
+        {
+          action: orders(
+            order(0, true, '1', '30'),
+            order(0, true, '1', '31', { c: CLOID }),
+            order(0, false, '2', '29'),
+          ),
+          answer: ok(
+            { resting: { oid: 5, cloid: '0xfeed' } },
+            { resting: { oid: 6, cloid: '0xfeed' } },
+            {
+              filled: { totalSz: '2', avgPx: '29.5', oid: 7 },
+            },
+          ),
+          outcome: 'done',
+        },
+      ],
+      [
+        'odd',
+        {
+          action: orders(order(0, true, '1', '30'), order(0, true, '1', '30')),
+          answer: ok('success', 'waitingForFill'),
+          outcome: 'done',
+        },
+      ],
+      [
+        'no',
+        { action: orders(order(0, true, '1', '30')), answer: ok({ error: 'nope' }), outcome: 'refused' },
+      ],
+    );
+    const rows = view(sources).rows;
+    expect(rows.map((r) => [r.id, r.status, r.statusText, r.oid, r.cloid, r.batch])).toEqual([
+      ['no:0', 'error', 'nope', null, null, 'failed'],
+      ['odd:0', 'unknown', 'the exchange answered success for this order', null, null, 'unknown'],
+      ['odd:1', 'unknown', 'the exchange answered waitingForFill for this order', null, null, 'unknown'],
+      ['all:0', 'resting', 'resting', '5', '0xfeed', 'all-ok'],
+      ['all:1', 'resting', 'resting', '6', CLOID, 'all-ok'],
+      ['all:2', 'filled', 'filled 2 @ 29.5', '7', null, 'all-ok'],
+    ]);
+    expect(rows.map((r) => r.side)).toEqual(['buy', 'buy', 'buy', 'buy', 'buy', 'sell']);
+  });
+
+  it('calls a batch unknown when any one of its orders is, whatever the others say', () => {
+    const sources = journal([
+      'mix',
+      {
+        action: orders(order(0, true, '1', '30'), order(0, true, '1', '31')),
+        answer: ok('waitingForFill', resting(2)),
+        outcome: 'done',
+      },
+    ]);
+    expect(brief(sources)).toEqual([
+      ['mix:0', 'unknown', 'the exchange answered waitingForFill for this order', null, 'unknown'],
+      ['mix:1', 'resting', 'resting', '2', 'unknown'],
+    ]);
+  });
+
+  it('still lists an order whose "outcome" line cannot be read or records no outcome', () => {
+    const sources = journal(
+      ['o1', { action: one(), answer: { code: 'timeout' }, outcome: 'unknown', headline: 'h' }],
+      ['o2', { action: one(), answer: ok(resting(2)), outcome: 'done' }],
+      ['j1', { action: { body: 'null' }, outcome: 'done' }],
+    );
+    step(sources, 'o1', 'outcome').entry = null;
+    step(sources, 'o2', 'outcome').row.outcome = null;
+    const page = view(sources);
+    expect(page.rows.map((r) => [r.id, r.status, r.statusText])).toEqual([
+      ['o2:0', 'unknown', 'sent, and no outcome was recorded: the request may have left'],
+      ['o1:0', 'unknown', 'the outcome is unknown'],
+    ]);
+    expect(page.unreadableNotes).toEqual([
+      'entry 4 (outcome of action o1) could not be read',
+      'action j1: its request body is not an exchange action the console sends',
+    ]);
+  });
+
+  it('gives a trigger order its kind as the order type', () => {
+    const trigger = order(0, false, '1', '30', {
+      t: { trigger: { isMarket: true, triggerPx: '29', tpsl: 'sl' } },
+    });
+    const sources = journal(['tr', { action: orders(trigger), answer: ok(resting(1)), outcome: 'done' }]);
+    expect(view(sources).rows.map((r) => r.orderType)).toEqual(['trigger sl']);
+  });
+});
+
+describe('buildBlotter: what follow-ups say', () => {
+  const placed = (id: string, oid: number, extra: Record<string, unknown> = {}): [string, Plan] => [
+    id,
+    { action: orders(order(0, true, '1', '30', extra)), answer: ok(resting(oid)), outcome: 'done' },
+  ];
+  const follow = (sources: BlotterSource[]) => new Map(view(sources).rows.map((r) => [r.id, r]));
+
+  it("says a settled cancel is done with the operator's finding, or failed when settled as not done", () => {
+    const sources = journal(
+      placed('o1', 101),
+      placed('o2', 102),
+      [
+        'c1',
+        {
+          action: { type: 'cancel', cancels: [{ a: 0, o: 101 }] },
+          outcome: 'unknown',
+          settled: { outcome: 'done', found: 'gone from the book' },
+        },
+      ],
+      [
+        'c2',
+        {
+          action: { type: 'cancel', cancels: [{ a: 0, o: 102 }] },
+          outcome: 'unknown',
+          settled: { outcome: 'not-done', found: 'still resting' },
+        },
+      ],
+    );
+    const rows = follow(sources);
+    expect(rows.get('o1:0')?.followUps).toEqual([
+      {
+        kind: 'cancel',
+        actionId: 'c1',
+        time: expect.any(String),
+        state: 'done',
+        message: 'gone from the book',
+      },
+    ]);
+    expect(rows.get('o2:0')?.followUps).toEqual([
+      {
+        kind: 'cancel',
+        actionId: 'c2',
+        time: expect.any(String),
+        state: 'failed',
+        message: 'not done (settled: still resting)',
+      },
+    ]);
+  });
+
+  it('gives a new oid only for a modify answered resting or filled', () => {
+    const mod = (oid: number, p: string) => ({ oid, order: order(0, true, '1', p) });
+    const sources = journal(placed('o1', 101), placed('o2', 102), placed('o3', 103), placed('o4', 104), [
+      'm1',
+      {
+        action: {
+          type: 'batchModify',
+          modifies: [mod(101, '31'), mod(102, '32'), mod(103, '33'), mod(104, '34')],
+        },
+        answer: ok({ filled: { totalSz: '1', avgPx: '31', oid: 201 } }, 'success', 'waitingForFill', {
+          error: 'too far',
+        }),
+        outcome: 'done',
+      },
+    ]);
+    const rows = follow(sources);
+    expect(
+      [1, 2, 3, 4].map((i) =>
+        rows.get(`o${i}:0`)?.followUps.map((f) => [f.state, f.change, f.newOid ?? null, f.message ?? null]),
+      ),
+    ).toEqual([
+      [['done', '1 @ 31', '201', null]],
+      [['done', '1 @ 32', null, null]],
+      [['done', '1 @ 33', null, null]],
+      [['failed', '1 @ 34', null, 'too far']],
+    ]);
+    expect([1, 2, 3, 4].map((i) => rows.get(`o${i}:0`)?.liveOid)).toEqual(['201', '102', '103', '104']);
+  });
+
+  it('links a modify that names the order by its cloid, in any case', () => {
+    const upper = CLOID.toUpperCase().replace('0X', '0x');
+    const sources = journal(
+      placed('o1', 101, { c: CLOID }),
+      placed('o2', 102, { c: CLOID.replace('1234', 'abcd') }),
+      [
+        'm1',
+        {
+          action: { type: 'modify', oid: upper, order: order(0, true, '2', '31') },
+          answer: { status: 'ok', response: { type: 'default' } },
+          outcome: 'done',
+        },
+      ],
+      [
+        'm2',
+        {
+          action: {
+            type: 'batchModify',
+            modifies: [{ oid: CLOID.replace('1234', 'ABCD'), order: order(0, true, '3', '32') }],
+          },
+          answer: ok('success'),
+          outcome: 'done',
+        },
+      ],
+    );
+    const rows = follow(sources);
+    expect(rows.get('o1:0')?.followUps.map((f) => [f.actionId, f.state, f.change])).toEqual([
+      ['m1', 'done', '2 @ 31'],
+    ]);
+    expect(rows.get('o2:0')?.followUps.map((f) => [f.actionId, f.state, f.change])).toEqual([
+      ['m2', 'done', '3 @ 32'],
+    ]);
+  });
+});
