@@ -1,8 +1,18 @@
+/**
+ * The activities CSV export (src/main/exports/activities-csv.ts) promises: every page of the
+ * platform's CSV is written once to a 0600 file, the header once, formula cells neutralised and an
+ * ISO column added per time column; rows are known by their activityId (or, without one, by their
+ * whole text) and repeats are dropped and counted; progress is reported while running and once at
+ * the end ('done', 'failed' or 'cancelled'); on cancel or failure the operator gets an exact
+ * message and no file is left; the target is published without ever replacing a file the operator
+ * did not agree to replace.
+ */
 import {
   createWriteStream,
   mkdtempSync,
   readFileSync,
   readdirSync,
+  rmSync,
   chmodSync,
   statSync,
   writeFileSync,
@@ -27,6 +37,7 @@ beforeAll(async () => {
 });
 afterAll(() => fx.server.close());
 afterEach(() => {
+  for (const made of dirs.splice(0)) rmSync(made, { recursive: true, force: true });
   vi.useRealTimers();
   fx.server.setHandler(null);
   fx.server.hits.length = 0;
@@ -74,7 +85,13 @@ function fileSink(path: string, onWrite: (written: number) => Error | null): Wri
   return sink;
 }
 
-const freshDir = () => (dir = mkdtempSync(join(tmpdir(), 'copper-export-')));
+/** Every folder a test made, removed after it. */
+const dirs: string[] = [];
+const freshDir = () => {
+  dir = mkdtempSync(join(tmpdir(), 'copper-export-'));
+  dirs.push(dir);
+  return dir;
+};
 const run = (over: Partial<Parameters<typeof exportActivitiesCsv>[0]> = {}) =>
   exportActivitiesCsv({
     client: fx.client(),
@@ -99,6 +116,8 @@ describe('the ISO time column an export adds', () => {
     expect(
       isoTimeColumns(['activityId', 'createdAt', 'name', 'updatedAt', 'At', 'Created At', 'format']),
     ).toEqual([1, 3]);
+    // Only a whole lower-camel name ending in `At`: not the added column, not a capitalised name.
+    expect(isoTimeColumns(['CreatedAt', 'createdAtIso', '_createdAt', 'seenAt'])).toEqual([3]);
   });
 
   it.each([
@@ -157,7 +176,12 @@ describe('exportActivitiesCsv', () => {
   it('stops at maxRows', async () => {
     freshDir();
     const result = await run({ pageSize: 1000, maxRows: 1_200 });
-    expect(result.ok && result.value).toMatchObject({ rows: 1_200, pages: 2 });
+    expect(result.ok && result.value).toMatchObject({
+      rows: 1_200,
+      pages: 2,
+      truncated: true,
+      complete: false,
+    });
     expect(readFileSync(join(dir, 'activities.csv'), 'utf8').trim().split('\n')).toHaveLength(1_201);
   });
 
@@ -366,8 +390,13 @@ describe('exportActivitiesCsv', () => {
       res.writeHead(200, { 'Content-Type': 'text/csv' });
       res.end('a,b\r\n"unterminated,2\r\n');
     });
-    const result = await run();
+    const events: ProgressEvent[] = [];
+    const result = await run({ onProgress: (e) => events.push(e) });
     expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(!result.ok && result.error.message).toBe(
+      'Page 1 from the platform is not valid CSV: a quote opened on line 2 is not closed',
+    );
+    expect(events.at(-1)).toMatchObject({ jobId: '', phase: 'failed', rowsWritten: 0 });
     expect(readdirSync(dir)).toEqual([]);
   });
 
@@ -475,6 +504,229 @@ describe('exportActivitiesCsv', () => {
     chmodSync(exportsDir, 0o755);
     expect(await ensurePrivateExportDir(exportsDir)).toEqual({ narrowedFrom: 0o755 });
     expect(statSync(exportsDir).mode & 0o777).toBe(0o700);
+  });
+});
+
+describe('exportActivitiesCsv: refusals, failures and the identity of rows', () => {
+  it('refuses a page size that is not a positive integer before asking the platform anything', async () => {
+    freshDir();
+    const result = await run({ pageSize: 0 });
+    expect(result).toEqual({
+      ok: false,
+      error: { code: 'bad-input', message: 'page size must be a positive integer' },
+    });
+    expect(fx.server.hits).toHaveLength(0);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('does nothing when cancelled before it starts', async () => {
+    freshDir();
+    const controller = new AbortController();
+    controller.abort();
+    const events: ProgressEvent[] = [];
+    const result = await run({ pageSize: 10, signal: controller.signal, onProgress: (e) => events.push(e) });
+    expect(!result.ok && result.error).toMatchObject({ code: 'cancelled', message: 'Export cancelled' });
+    expect(fx.server.hits).toHaveLength(0);
+    expect(events).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('says the partial file was removed when cancelled while a page downloads', async () => {
+    freshDir();
+    const secondPageAsked = stallSecondPage();
+    const controller = new AbortController();
+    const pending = run({ pageSize: 1, signal: controller.signal });
+    await secondPageAsked;
+    controller.abort();
+    const result = await pending;
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'cancelled',
+      message: 'Export cancelled; the partial file was removed',
+    });
+  });
+
+  it('asks for no further page once cancelled between pages', async () => {
+    freshDir();
+    fx.server.setHandler((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end('a,b\r\n1,2\r\n'); // a full page each time: the walk would go on
+    });
+    const controller = new AbortController();
+    // Cancelled as the first page's lines reach the file, before the next page is asked for.
+    const sink = (path: string) =>
+      fileSink(path, () => {
+        controller.abort();
+        return null;
+      });
+    const result = await run({ pageSize: 1, signal: controller.signal, createWriteStream: sink });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'cancelled',
+      message: 'Export cancelled; the partial file was removed',
+    });
+    expect(fx.server.hits.map((hit) => hit.query.get('offset'))).toEqual(['0']);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('names the page whose answer was cut off, reports failed and removes the partial file', async () => {
+    freshDir();
+    fx.server.setHandler((req, res) => {
+      if (Number(req.query.get('offset')) === 0) {
+        res.writeHead(200, { 'Content-Type': 'text/csv' });
+        return res.end('a,b\r\n1,2\r\n');
+      }
+      // A longer answer announced, and the connection dropped partway.
+      res.writeHead(200, { 'Content-Type': 'text/csv', 'Content-Length': '1000' });
+      res.write('a,b\r\n3,');
+      setImmediate(() => res.socket?.destroy());
+    });
+    const events: ProgressEvent[] = [];
+    const result = await run({ pageSize: 1, onProgress: (e) => events.push(e) });
+    expect(!result.ok && result.error.code).toBe('bad-response');
+    expect(!result.ok && result.error.message).toMatch(
+      /^The platform's answer was cut off after \d+ bytes \(.+\) \(page 2\)$/,
+    );
+    // No job id given: the events carry an empty one.
+    expect(events.at(-1)).toMatchObject({ jobId: '', phase: 'failed', rowsWritten: 1, pages: 1 });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('never replaces a file that was at the target already when the operator did not agree to it', async () => {
+    freshDir();
+    const target = join(dir, 'activities.csv');
+    writeFileSync(target, 'operator data\n');
+    const result = await run({ pageSize: 1000, maxRows: 10 });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'io',
+      message: `A file named activities.csv appeared in ${dir} while the export ran; it was not replaced. Choose another name and export again`,
+    });
+    expect(readFileSync(target, 'utf8')).toBe('operator data\n');
+    expect(readdirSync(dir)).toEqual(['activities.csv']);
+  });
+
+  it('fails with the OS reason when the file cannot be finished, and leaves nothing behind', async () => {
+    freshDir();
+    const enospc = Object.assign(new Error('ENOSPC: no space left on device, close'), {
+      code: 'ENOSPC',
+      syscall: 'close',
+    });
+    // Every write is taken; the file fails only as it is closed.
+    const failsOnClose = (path: string) => {
+      const sink = fileSink(path, () => null);
+      const closing = new Writable({
+        write: (chunk: Buffer, _enc, callback) => sink.write(chunk, callback),
+        final: (callback) => sink.end(() => callback(enospc)),
+      });
+      sink.on('open', () => closing.emit('open'));
+      return closing;
+    };
+    const result = await run({ pageSize: 1000, maxRows: 10, createWriteStream: failsOnClose });
+    expect(!result.ok && result.error.code).toBe('io');
+    expect(!result.ok && result.error.message).toContain('the disk is full (ENOSPC)');
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it.each([
+    ['without a code', new Error('the sink broke')],
+    ['with a code but no system call', Object.assign(new Error('the sink broke'), { code: 'ESINK' })],
+  ])('reports a file failure %s as an internal failure with its message', async (_name, error) => {
+    freshDir();
+    const broken = (path: string) => fileSink(path, () => error);
+    const result = await run({ pageSize: 1000, maxRows: 10, createWriteStream: broken });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'internal',
+      message: 'The export failed: the sink broke',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('fails, naming the cause, when the file closes before it has taken a write', async () => {
+    freshDir();
+    const closesEarly = (path: string) => {
+      const sink = fileSink(path, () => null);
+      // Takes no write: closes instead, without an error.
+      const closing = new Writable({ write: () => void closing.destroy() });
+      sink.on('open', () => closing.emit('open'));
+      closing.on('close', () => sink.destroy());
+      return closing;
+    };
+    const result = await run({ pageSize: 1000, maxRows: 10, createWriteStream: closesEarly });
+    expect(!result.ok && result.error).toMatchObject({
+      code: 'internal',
+      message: 'The export failed: the file stream closed early',
+    });
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  /** Serves `pages[offset]` after the header line, and the header alone for any other offset. */
+  const servePages = (head: string, pages: Record<number, string>) =>
+    fx.server.setHandler((req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end(`${head}\r\n${pages[Number(req.query.get('offset'))] ?? ''}`);
+    });
+  const rowsOf = () => parse(readFileSync(join(dir, 'activities.csv'), 'utf8')) as string[][];
+
+  it('knows a row without an activityId column by its whole text, cell by cell', async () => {
+    freshDir();
+    // The same characters, cut into different cells: two different rows.
+    servePages('name,note', { 0: 'ab,c\r\nab,c\r\na,bc\r\n' });
+    const result = await run({ pageSize: 1000 });
+    expect(result.ok && result.value).toMatchObject({
+      rows: 2,
+      rowsWithoutId: 3,
+      duplicatesDropped: 1,
+      complete: false,
+    });
+    expect(rowsOf()).toEqual([
+      ['name', 'note'],
+      ['ab', 'c'],
+      ['a', 'bc'],
+    ]);
+  });
+
+  it('drops a later row with a known activityId even when its other cells changed', async () => {
+    freshDir();
+    servePages('activityId,note', { 0: 'act-1,first\r\nact-2,b\r\n', 2: 'act-2,changed\r\nact-3,c\r\n' });
+    const result = await run({ pageSize: 2 });
+    expect(result.ok && result.value).toMatchObject({
+      rows: 3,
+      duplicatesDropped: 1,
+      mayHaveMissed: 1,
+      rowsWithoutId: 0,
+      complete: false,
+    });
+    expect(rowsOf()).toEqual([
+      ['activityId', 'note'],
+      ['act-1', 'first'],
+      ['act-2', 'b'],
+      ['act-3', 'c'],
+    ]);
+  });
+
+  it("skips only the header line that starts a later page, not a row like it or a page's first row", async () => {
+    freshDir();
+    fx.server.setHandler((req, res) => {
+      const offset = Number(req.query.get('offset'));
+      const page: Record<number, string> = {
+        0: 'id,note\r\nr1,x\r\nr2,y\r\n',
+        // The header again, then a data row with the header's very text.
+        2: 'id,note\r\nr3,z\r\nid,note\r\n',
+        // A page that does not repeat the header: its first line is a row.
+        4: 'r5,v\r\nr6,w\r\n',
+      };
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.end(page[offset] ?? 'id,note\r\n');
+    });
+    const result = await run({ pageSize: 2 });
+    expect(result.ok && result.value).toMatchObject({ rows: 6, duplicatesDropped: 0 });
+    expect(rowsOf()).toEqual([
+      ['id', 'note'],
+      ['r1', 'x'],
+      ['r2', 'y'],
+      ['r3', 'z'],
+      ['id', 'note'],
+      ['r5', 'v'],
+      ['r6', 'w'],
+    ]);
   });
 });
 
