@@ -12,9 +12,9 @@
  * The two PATCHes that change nothing (the LTV estimate and dry run) are reads: ./ltv-reads.ts.
  */
 import { z } from 'zod';
-import { positiveAmount } from './amounts';
-import { epochMsString, id, workspaceId } from './contract-inputs';
-import { exchangeAction, vaultAddress, type ExchangeVerdict } from './exchange-actions';
+import { KIND_SCHEMAS } from './action-kinds';
+import { workspaceId } from './contract-inputs';
+import type { ExchangeVerdict } from './exchange-actions';
 import { SETTLEMENTS, type ActionOutcome, type Settlement } from './journal-entries';
 import type { Environment } from './platform/enums';
 import type { Loan } from './platform/resources';
@@ -23,54 +23,11 @@ import type { AppError } from './result';
 /** A prepared request is valid this long; after that `execute` refuses it and nothing is sent. */
 export const PREPARED_TTL_MS = 2 * 60_000;
 
-// One schema per kind of action. Each is referenced by its kind's file in src/main/actions/kinds/
-// (docs/actions.md lists them); the LTV estimate and dry run are reads (./ltv-reads.ts).
-
-export const approveInput = z.strictObject({ kind: z.literal('loans.approve'), loanId: id });
-export const cancelInterestPaymentInput = z.strictObject({
-  kind: z.literal('loans.cancelInterestPayment'),
-  loanId: id,
-  loanAllocationId: id,
-  effectiveDate: epochMsString.optional(),
-  portfolioId: id.optional(),
-});
-export const acceptRepaymentInput = z.strictObject({
-  kind: z.literal('loans.acceptRepayment'),
-  loanId: id,
-  /**
-   * Absent: the amount of the request, only where the platform wrote it as a plain decimal string
-   * (a JSON number is never a default for sending); the confirmation then shows it.
-   */
-  amount: positiveAmount.optional(),
-  /**
-   * The repayment request being accepted, picked by the operator among the loan's allocations. NOT
-   * sent (the operation's body names none): it sets the ceiling, the initiator check and what
-   * "Check now" reads. Absent: the request the console expects (loan-actions.ts).
-   */
-  requestAllocationId: id.optional(),
-  collateralPortfolioId: id.optional(),
-  effectiveDate: epochMsString.optional(),
-});
-export const confirmExternalDisbursementInput = z.strictObject({
-  kind: z.literal('loans.confirmExternalDisbursement'),
-  loanId: id,
-  loanAllocationId: id,
-  collateralPortfolioId: id.optional(),
-});
-export const exchangeSubmitInput = z.strictObject({
-  kind: z.literal('exchange.submit'),
-  action: exchangeAction,
-  vaultAddress: vaultAddress.optional(),
-});
-
-/** What an operator may ask the console to send: one entry per kind of action. */
-export const actionInput = z.discriminatedUnion('kind', [
-  approveInput,
-  cancelInterestPaymentInput,
-  acceptRepaymentInput,
-  confirmExternalDisbursementInput,
-  exchangeSubmitInput,
-]);
+/**
+ * What an operator may ask the console to send: one member per kind of action, each declared with
+ * its schema in its own file of ./action-kinds/ and listed in that folder's registry.
+ */
+export const actionInput = z.discriminatedUnion('kind', KIND_SCHEMAS);
 export type ActionInput = z.infer<typeof actionInput>;
 export type ActionKind = ActionInput['kind'];
 /** The input of one kind of action. */

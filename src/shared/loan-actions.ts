@@ -1,8 +1,8 @@
 /**
- * The loan actions' shared parts, once: their titles and the rules for taking each (`LOAN_ACTIONS`,
- * keyed by action kind). Each kind's file in src/main/actions/kinds/ references its entry, and
- * `actions.prepare` decides with these rules (it is the authority); the renderer's action bar uses
- * the same entries for early feedback; the differential test reads `loanActionVerdicts`. The media
+ * The loan actions' rules, once: whether each may be taken on a loan, and the repayment amount.
+ * Each kind's declaration (./action-kinds/) names its rule; `actions.prepare` decides with these
+ * rules (it is the authority); the renderer's action bar uses the same for early feedback; the
+ * differential test reads them through `loanActionVerdicts` (./action-kinds/index.ts). The media
  * types are specification facts (./platform/media-types.ts).
  *
  * Two kinds of rule, kept apart on purpose (issue 25, finding 7):
@@ -20,7 +20,6 @@
  * organization, borrow when borrowerOrganizationId does (the other side's id is obfuscated, so it
  * never matches).
  */
-import type { ActionKind } from './actions';
 import { amountProblem } from './amounts';
 import { isJsonNumberText } from './json-number';
 import type { LoanSide } from './platform/enums';
@@ -231,47 +230,15 @@ export function canConfirmExternalDisbursement(
   return allocationOffer(loan, EXPECTED.confirmExternalDisbursement, pickedId, extra);
 }
 
-/** The loan action kinds: every kind of action on one loan. */
-export type LoanActionKind = Extract<ActionKind, `loans.${string}`>;
-
-/** What the main side and the renderer both need about a loan action kind. */
+/**
+ * What the main side and the renderer both need about a loan action kind: each kind's declaration
+ * (src/shared/action-kinds/) states it, and `LOAN_ACTIONS` there collects them.
+ */
 export interface LoanActionRule {
   /** "Approve loan": the confirmation's title and the action bar's button. */
   title: string;
   /** Refused (with the stated rule) or offered (with warnings and the allocation pre-selected). */
   availability(loan: Loan, side: LoanSide | null, pickedId?: string): Verdict;
-}
-
-/** Per loan action kind, its title and rule; the compiler asks for an entry for each. */
-export const LOAN_ACTIONS = {
-  'loans.approve': { title: 'Approve loan', availability: (loan, side) => canApprove(loan, side) },
-  'loans.cancelInterestPayment': {
-    title: 'Cancel interest payment',
-    availability: canCancelInterestPayment,
-  },
-  'loans.acceptRepayment': { title: 'Accept repayment', availability: canAcceptRepayment },
-  'loans.confirmExternalDisbursement': {
-    title: 'Confirm external disbursement',
-    availability: canConfirmExternalDisbursement,
-  },
-} as const satisfies Record<LoanActionKind, LoanActionRule>;
-
-export const LOAN_ACTION_KINDS = Object.keys(LOAN_ACTIONS) as LoanActionKind[];
-
-/**
- * Per loan action kind, for a loan and a side: refused (with the stated rule) or offered (with
- * warnings and the allocation pre-selected). Pure; what the differential test compares with what
- * the sandbox accepts.
- */
-export function loanActionVerdicts(loan: Loan, side: LoanSide | null): Record<LoanActionKind, Verdict> {
-  return Object.fromEntries(
-    LOAN_ACTION_KINDS.map((kind) => [kind, LOAN_ACTIONS[kind].availability(loan, side)]),
-  ) as Record<LoanActionKind, Verdict>;
-}
-
-/** The same, with the side worked out from the organization: what an action bar shows. */
-export function availableLoanActions(loan: Loan, organizationId: string): Record<LoanActionKind, Verdict> {
-  return loanActionVerdicts(loan, loanSide(loan, organizationId));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 /** The Loans tab: filters, the loan table, the detail panel with its actions, the LTV tools. */
 import { expect, type Locator } from '@playwright/test';
 import type { CopperApi } from '../../../src/shared/contract';
-import type { LoanActionKind } from '../../../src/shared/loan-actions';
+import type { LoanActionKind } from '../../../src/shared/action-kinds';
 import { DataTable } from './data-table';
 import { chooseInMultiSelect } from './multi-select';
 import { byTestId, PageObject, within } from './page-object';

@@ -13,8 +13,8 @@
  * operator picks any of the loan's allocations (the console's verdict for that pick).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { availableLoanActions } from '../../../src/shared/action-kinds';
 import {
-  availableLoanActions,
   canCancelInterestPayment,
   canConfirmExternalDisbursement,
   loanSide,

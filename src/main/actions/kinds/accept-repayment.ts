@@ -4,25 +4,19 @@
  * request your own side made or an amount above the request's (the ceiling, loan-actions.ts). The
  * amount defaults to the request's only where that is a plain decimal string; the body names no
  * allocation, so the request picked is only read (for the ceiling, the initiator and Check now).
+ * Declared in src/shared/action-kinds/accept-repayment.ts; here, what the main side adds.
  */
-import { acceptRepaymentInput } from '../../../shared/actions';
+import { acceptRepayment as declared } from '../../../shared/action-kinds/accept-repayment';
 import { amountAtMost } from '../../../shared/amounts';
-import {
-  LOAN_ACTIONS,
-  loanSide,
-  repaymentAmountDefault,
-  repaymentCeiling,
-} from '../../../shared/loan-actions';
-import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
+import { loanSide, repaymentAmountDefault, repaymentCeiling } from '../../../shared/loan-actions';
 import { partialAcceptance } from '../../../shared/repayment-extent';
 import { ok } from '../../../shared/result';
 import { allocationEvidence, judgeAllocation } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import { amountLine, amountText, loanDedup, loanKind, loanPatch } from './loan-kind';
+import { amountLine, amountText, loanDedup, loanKind, loanPatch, mediaTypeOf } from './loan-kind';
 import { definedOnly, refuse, withNotes } from './request-parts';
 
-const rule = LOAN_ACTIONS['loans.acceptRepayment'];
-const mediaType = LOAN_OPERATION_MEDIA_TYPES.acceptRepayment;
+const mediaType = mediaTypeOf(declared);
 
 /** Evidence on the request accepted: accepted, or still awaiting acceptance, or cancelled instead. */
 const ACCEPTED = allocationEvidence('the accept', {
@@ -41,15 +35,15 @@ const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (t, loan) =
   judgeAllocation(t, loan, ACCEPTED);
 
 export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = loanKind({
-  kind: 'loans.acceptRepayment',
-  schema: acceptRepaymentInput,
-  rule,
-  mediaType,
-  example: { kind: 'loans.acceptRepayment', loanId: 'loan-1', amount: '5' },
+  declared,
   judgeLoan,
   dedup: loanDedup,
   build(ctx, input, loan) {
-    const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), input.requestAllocationId);
+    const verdict = declared.availability(
+      loan,
+      loanSide(loan, ctx.organizationId),
+      input.requestAllocationId,
+    );
     if (!verdict.ok)
       return refuse(
         verdict.why,
@@ -72,7 +66,7 @@ export const acceptRepayment: ActionKindSpec<'loans.acceptRepayment'> = loanKind
       collateralPortfolioId: input.collateralPortfolioId,
       effectiveDate: input.effectiveDate,
     });
-    const built = loanPatch(ctx, { title: rule.title, mediaType }, loan, body, {
+    const built = loanPatch(ctx, { title: declared.title, mediaType }, loan, body, {
       context: request
         ? [
             amountLine('Requested amount', amountText(request), request),

@@ -1,18 +1,18 @@
 /**
  * `loans.approve`: the lender approves a loan awaiting approval (stated: "Approve a loan in
  * `awaiting-approval` state", lender only). No body: the media type alone selects the operation.
+ * Declared in src/shared/action-kinds/approve.ts; here, what the main side adds: the request and
+ * the evidence Check now reads on the loan itself.
  */
-import { approveInput } from '../../../shared/actions';
-import { LOAN_ACTIONS, loanSide } from '../../../shared/loan-actions';
+import { approve as declared } from '../../../shared/action-kinds/approve';
+import { loanSide } from '../../../shared/loan-actions';
 import type { LoanStatus } from '../../../shared/platform/enums';
-import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import { judgeLoanItself, type Evidence } from './evidence';
 import type { ActionKindSpec } from './kind-spec';
-import { loanDedup, loanKind, loanPatch } from './loan-kind';
+import { loanDedup, loanKind, loanPatch, mediaTypeOf } from './loan-kind';
 import { refuse } from './request-parts';
 
-const rule = LOAN_ACTIONS['loans.approve'];
-const mediaType = LOAN_OPERATION_MEDIA_TYPES.approve;
+const mediaType = mediaTypeOf(declared);
 
 /**
  * Loan statuses only a loan that was approved reaches. The specification states a single move,
@@ -58,16 +58,12 @@ const judgeLoan: NonNullable<ActionKindSpec['check']['judgeLoan']> = (_t, loan) 
   judgeLoanItself(loan, APPROVED);
 
 export const approve: ActionKindSpec<'loans.approve'> = loanKind({
-  kind: 'loans.approve',
-  schema: approveInput,
-  rule,
-  mediaType,
-  example: { kind: 'loans.approve', loanId: 'loan-1' },
+  declared,
   judgeLoan,
   dedup: loanDedup,
   build(ctx, _input, loan) {
-    const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId));
+    const verdict = declared.availability(loan, loanSide(loan, ctx.organizationId));
     if (!verdict.ok) return refuse(verdict.why);
-    return loanPatch(ctx, { title: rule.title, mediaType }, loan, null, { warnings: verdict.warnings });
+    return loanPatch(ctx, { title: declared.title, mediaType }, loan, null, { warnings: verdict.warnings });
   },
 });

@@ -3,6 +3,7 @@
  * object an action touched shows it took effect. Each loan kind states its `Evidence` in its own
  * file; the judgement is the same for all of them.
  */
+import type { AllocationMove } from '../../../shared/action-kinds/declaration';
 import type { Loan } from '../../../shared/platform/resources';
 import { formatUtcTime, isTimeMs } from '../../../shared/time-text';
 import type { CheckTarget, Judgement } from './kind-spec';
@@ -50,9 +51,6 @@ export interface Evidence {
   /** Other records worth naming in the text when present (who cancelled or rejected, and when). */
   also: readonly string[];
 }
-
-/** The moves a loan allocation keeps a record of (platform-api.md: its `extra` names `<move>At` and `<move>By`). */
-export type AllocationMove = 'accepted' | 'cancelled' | 'confirmed';
 
 /**
  * Evidence on an allocation: the action's move (its status and its `extra` records), the status it

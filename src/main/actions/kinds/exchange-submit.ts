@@ -6,7 +6,7 @@
  * An order below the exchange's minimum value (MIN_ORDER_NOTIONAL_USD, the same shared check the
  * order ticket applies) is refused here, the authority, before anything is built.
  */
-import { exchangeSubmitInput } from '../../../shared/actions';
+import { exchangeSubmit as declared } from '../../../shared/action-kinds/exchange-submit';
 import {
   describeExchangeAction,
   expectedStatuses,
@@ -43,12 +43,12 @@ function exchangeHeadline(exchange: ExchangeVerdict, errors: number): string {
 }
 
 export const exchangeSubmit: ActionKindSpec<'exchange.submit'> = {
-  kind: 'exchange.submit',
-  schema: exchangeSubmitInput,
+  kind: declared.kind,
+  schema: declared.schema,
   operation: { method: 'POST', path: '/exchange' },
   mediaType: 'application/json',
-  title: 'Send exchange action',
-  example: { kind: 'exchange.submit', action: { type: 'cancel', cancels: [{ a: 0, o: 1 }] } },
+  title: declared.title,
+  example: declared.example,
   // No read is needed: the nonce is the only thing the console adds, strictly increasing.
   async build(ctx, input) {
     const small = minNotionalRefusal(input.action);

@@ -1,21 +1,21 @@
 /**
- * The registry of action kinds: one line per `ActionKind`, each kind's parts in its own file of
- * this folder (docs/actions.md lists them and says how to add one). The compiler refuses a kind
- * of `actionInput` without its line here, and a spec filed under another kind's key.
+ * The main side's registry of action kinds: one spec per kind of the shared registry
+ * (src/shared/action-kinds/, where each kind is declared; docs/actions.md lists them). An
+ * allocation kind's spec comes from its declaration alone (`allocationKinds`); any other kind has
+ * a file of this folder and a line here, and the compiler names this file when a declared kind has
+ * neither, or a spec is filed under another kind's key.
  */
 import type { ActionInput, ActionKind } from '../../../shared/actions';
 import { acceptRepayment } from './accept-repayment';
 import { approve } from './approve';
-import { cancelInterestPayment } from './cancel-interest-payment';
-import { confirmExternalDisbursement } from './confirm-external-disbursement';
 import { exchangeSubmit } from './exchange-submit';
 import type { ActionKindRegistry, ActionKindSpec } from './kind-spec';
+import { allocationKinds } from './loan-kind';
 
 export const ACTION_KINDS = {
+  ...allocationKinds(),
   'loans.approve': approve,
-  'loans.cancelInterestPayment': cancelInterestPayment,
   'loans.acceptRepayment': acceptRepayment,
-  'loans.confirmExternalDisbursement': confirmExternalDisbursement,
   'exchange.submit': exchangeSubmit,
 } as const satisfies ActionKindRegistry;
 

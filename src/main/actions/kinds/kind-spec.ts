@@ -1,8 +1,9 @@
 /**
- * What one kind of action is, in one place (issue 27): the shape every file of this folder fills
- * in, and that the registry (./index.ts) holds one of per `ActionKind`. The action service, Check
- * now, the outcome and the de-duplication key read a kind's parts from the registry and nowhere
- * else; docs/actions.md lists the kinds, and test/unit/actions/kinds/index.test.ts walks them.
+ * What the main side does with one kind of action (issue 27): the spec the registry (./index.ts)
+ * holds one of per `ActionKind`, made from the kind's declaration (src/shared/action-kinds/) by its
+ * family (./loan-kind.ts) or by a file of this folder. The action service, Check now, the outcome
+ * and the de-duplication key read a kind's parts from the registry and nowhere else;
+ * docs/actions.md lists the kinds, and test/unit/actions/kinds/index.test.ts walks them.
  */
 import type { z } from 'zod';
 import type { ActionKind, ActionResult, InputOf, PreparedAction, Settlement } from '../../../shared/actions';
@@ -66,7 +67,7 @@ export type Answered = Omit<ActionResult, 'id' | 'kind'>;
  */
 export interface ActionKindSpec<K extends ActionKind = ActionKind> {
   kind: K;
-  /** Its member of `actionInput` (src/shared/actions.ts): the schema the router parsed it with. */
+  /** Its member of `actionInput` (its declaration's schema): the schema the router parsed it with. */
   schema: z.ZodType<InputOf<K>>;
   /** The specification's operation: its method and path (with `{placeholders}`). */
   operation: { method: 'POST' | 'PATCH'; path: string };
@@ -75,8 +76,8 @@ export interface ActionKindSpec<K extends ActionKind = ActionKind> {
   /** "Approve loan": the confirmation's title (a builder may add what it acts on). */
   title: string;
   /**
-   * The rule for offering it, where the kind has one: shared with the renderer's action bar
-   * (src/shared/loan-actions.ts), and applied again by the builder.
+   * The rule for offering it, where the kind has one: its declaration's, shared with the
+   * renderer's action bar, and applied again by the builder.
    */
   availability?: LoanActionRule['availability'];
   /** An input of this kind, for the registry test to build and check against `operation`. */

@@ -2,19 +2,20 @@
  * What the loan kinds share (`PATCH /organizations/{organizationId}/loans/{loanId}`, the operation
  * selected by the media type): the read of the loan their rules need, the request and what the
  * confirmation shows about the loan, the de-duplication object (the loan), Check now's plan, and a
- * 2xx answer checked against what was asked. Each loan kind's file states its own facts (rule,
- * media type, evidence, body) and hands them to `loanKind` or `allocationKind`, which add the rest.
+ * 2xx answer checked against what was asked. A loan kind's declaration (src/shared/action-kinds/)
+ * states its facts (rule, operation, schema; an allocation kind also its evidence and body):
+ * `allocationKind` makes a whole spec of that alone, and `loanKind` adds the rest to what a kind's
+ * own file here writes (approve, accept a repayment).
  */
-import type { z } from 'zod';
 import type { InputOf } from '../../../shared/actions';
+import { ALLOCATION_KINDS, type AllocationKind, type LoanActionKind } from '../../../shared/action-kinds';
+import type {
+  AllocationKindDeclaration,
+  KindSchema,
+  LoanKindDeclaration,
+} from '../../../shared/action-kinds/declaration';
 import { isJsonNumberText } from '../../../shared/json-number';
-import {
-  LOAN_ACTIONS,
-  loanSide,
-  type LoanActionKind,
-  type LoanActionRule,
-  type Verdict,
-} from '../../../shared/loan-actions';
+import { loanSide, type Verdict } from '../../../shared/loan-actions';
 import { LOAN_OPERATION_MEDIA_TYPES } from '../../../shared/platform/media-types';
 import type { Loan, LoanAllocation } from '../../../shared/platform/resources';
 import { ok, type Result } from '../../../shared/result';
@@ -31,7 +32,7 @@ import {
   type CheckTarget,
   type Judgement,
 } from './kind-spec';
-import { judgeAllocation, type Evidence } from './evidence';
+import { allocationEvidence, judgeAllocation } from './evidence';
 import { clip, definedOnly, flattenFields, refuse } from './request-parts';
 
 /** The loan operations' method and path (platform-api.md, "Loan operations"). */
@@ -190,16 +191,11 @@ export function loanAnswered(judge: (t: CheckTarget, loan: Loan) => Judgement) {
 }
 
 /**
- * What one loan kind's own file states: its kind, schema, rule (title and availability), media
- * type, example, how Check now judges the loan, its de-duplication, and its request built from
- * the loan read fresh.
+ * What a loan kind's main-side file adds to its declaration (src/shared/action-kinds/): how Check
+ * now judges the loan, its de-duplication, and its request built from the loan read fresh.
  */
-export interface LoanKindFacts<K extends LoanActionKind> {
-  kind: K;
-  schema: z.ZodType<InputOf<K>>;
-  rule: LoanActionRule;
-  mediaType: string;
-  example: InputOf<K>;
+export interface LoanKindParts<K extends LoanActionKind> {
+  declared: LoanKindDeclaration<K, KindSchema<K>>;
   judgeLoan: (t: CheckTarget, loan: Loan) => Judgement;
   dedup: ActionKindSpec<K>['dedup'];
   /** The request, from the input and the loan read fresh (one GET) before it. */
@@ -217,16 +213,22 @@ const inputsName: [InputOf<LoanActionKind>] extends [Record<'loanId', string>]
   : never = true;
 void inputsName;
 
-/** A loan kind's spec: its own facts around the parts every loan kind shares. */
-export function loanKind<K extends LoanActionKind>(own: LoanKindFacts<K>): ActionKindSpec<K> {
+/** The media type of a loan kind's operation (a specification fact). */
+export const mediaTypeOf = (declared: {
+  operation: LoanKindDeclaration<LoanActionKind, never>['operation'];
+}) => LOAN_OPERATION_MEDIA_TYPES[declared.operation];
+
+/** A loan kind's spec: its declaration and main-side parts around the parts every loan kind shares. */
+export function loanKind<K extends LoanActionKind>(own: LoanKindParts<K>): ActionKindSpec<K> {
+  const { declared } = own;
   return {
-    kind: own.kind,
-    schema: own.schema,
+    kind: declared.kind,
+    schema: declared.schema as unknown as ActionKindSpec<K>['schema'],
     operation: LOAN_OPERATION,
-    mediaType: own.mediaType,
-    title: own.rule.title,
-    availability: own.rule.availability,
-    example: own.example,
+    mediaType: mediaTypeOf(declared),
+    title: declared.title,
+    availability: declared.availability,
+    example: declared.example as InputOf<K>,
     async build(ctx, input) {
       const read = await readLoan(ctx, (input as { loanId: string }).loanId);
       if (!read.ok) return read;
@@ -238,40 +240,46 @@ export function loanKind<K extends LoanActionKind>(own: LoanKindFacts<K>): Actio
   };
 }
 
-/** The loan kinds whose body names the allocation the operator picked (any of the loan's). */
-type AllocationKind = 'loans.cancelInterestPayment' | 'loans.confirmExternalDisbursement';
-
-/** An allocation kind's operation, as its media type is listed: `loans.approve` → `approve`. */
-type OperationOf<K extends LoanActionKind> = K extends `loans.${infer Name}` ? Name : never;
-
 /**
- * An allocation kind's spec: its own facts (the evidence on the allocation it acts on, the label of
- * the allocation's amount on the confirmation, the body's optional fields besides
- * `loanAllocationId`, sent only when given); its rule and media type are the ones its kind names.
+ * An allocation kind's spec, from its declaration alone: Check now judges the allocation acted on
+ * by the declared evidence; the request names the allocation picked, with the declared optional
+ * fields sent only when given; the confirmation shows the allocation's amount under the declared
+ * label. A kind declared in this family needs no file of its own here.
  */
 export function allocationKind<K extends AllocationKind>(
-  own: Pick<LoanKindFacts<K>, 'kind' | 'schema' | 'example'> & {
-    evidence: Evidence;
-    amountLabel: string;
-    optional(input: InputOf<K>): Record<string, string | undefined>;
-  },
+  declared: AllocationKindDeclaration<K, KindSchema<K>>,
 ): ActionKindSpec<K> {
-  const rule: LoanActionRule = LOAN_ACTIONS[own.kind];
-  const mediaType =
-    LOAN_OPERATION_MEDIA_TYPES[own.kind.slice('loans.'.length) as OperationOf<AllocationKind>];
+  const evidence = allocationEvidence(declared.evidence.action, declared.evidence);
+  const mediaType = mediaTypeOf(declared);
+  const optional: readonly string[] = declared.optional;
   return loanKind<K>({
-    kind: own.kind,
-    schema: own.schema,
-    example: own.example,
-    rule,
-    mediaType,
-    judgeLoan: (t, loan) => judgeAllocation(t, loan, own.evidence),
+    declared: { ...declared, family: 'loan' },
+    judgeLoan: (t, loan) => judgeAllocation(t, loan, evidence),
     dedup: allocationDedup,
     build(ctx, input, loan) {
-      const { loanAllocationId } = input as { loanAllocationId: string };
-      const body = definedOnly({ loanAllocationId, ...own.optional(input) });
-      const verdict = rule.availability(loan, loanSide(loan, ctx.organizationId), loanAllocationId);
-      return allocationPatch(ctx, { title: rule.title, mediaType }, loan, verdict, own.amountLabel, body);
+      const given = input as unknown as Record<string, string | undefined> & { loanAllocationId: string };
+      const body = definedOnly({
+        loanAllocationId: given.loanAllocationId,
+        ...Object.fromEntries(optional.map((field) => [field, given[field]])),
+      });
+      const verdict = declared.availability(loan, loanSide(loan, ctx.organizationId), given.loanAllocationId);
+      return allocationPatch(
+        ctx,
+        { title: declared.title, mediaType },
+        loan,
+        verdict,
+        declared.amountLabel,
+        body,
+      );
     },
   });
 }
+
+/** Every allocation kind's spec, for the registry (./index.ts): each derived from its declaration. */
+export const allocationKinds = (): { [K in AllocationKind]: ActionKindSpec<K> } =>
+  Object.fromEntries(
+    Object.values(ALLOCATION_KINDS).map((declared) => [
+      declared.kind,
+      allocationKind(declared as AllocationKindDeclaration<AllocationKind, KindSchema<AllocationKind>>),
+    ]),
+  ) as { [K in AllocationKind]: ActionKindSpec<K> };

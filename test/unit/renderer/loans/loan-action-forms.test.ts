@@ -1,5 +1,6 @@
 /** The loan kinds' forms: what the operator typed becomes exactly the kind's input. */
 import { describe, expect, it } from 'vitest';
+import { LOAN_ACTIONS, LOAN_ACTION_KINDS } from '../../../../src/shared/action-kinds';
 import {
   LOAN_ACTION_FORMS,
   LOAN_ACTION_FORM_LIST,
@@ -66,8 +67,19 @@ describe('LOAN_ACTION_FORMS', () => {
     expect(LOAN_ACTION_FORMS[kind].input('loan-1', draft)).toStrictEqual(expected);
   });
 
-  it('label each button with its title, "…" where there are fields to fill', () => {
-    expect(LOAN_ACTION_FORM_LIST.map((f) => [f.kind, f.label.endsWith('…')])).toStrictEqual([
+  it('label each button with its title, "…" where there are fields to fill, in the registry’s order', () => {
+    for (const f of LOAN_ACTION_FORM_LIST)
+      expect(f.label).toBe(`${LOAN_ACTIONS[f.kind].title}${f.fields ? '…' : ''}`);
+    expect(LOAN_ACTION_FORM_LIST.map((f) => f.kind)).toEqual(LOAN_ACTION_KINDS);
+    const known = [
+      'loans.approve',
+      'loans.cancelInterestPayment',
+      'loans.acceptRepayment',
+      'loans.confirmExternalDisbursement',
+    ];
+    expect(
+      LOAN_ACTION_FORM_LIST.filter((f) => known.includes(f.kind)).map((f) => [f.kind, f.label.endsWith('…')]),
+    ).toStrictEqual([
       ['loans.approve', false],
       ['loans.cancelInterestPayment', true],
       ['loans.acceptRepayment', true],

@@ -1,13 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { ActionResult } from '@shared/actions';
 import type { WorkspaceView } from '@shared/contract';
+import { LOAN_ACTIONS, type LoanActionKind } from '@shared/action-kinds';
 import {
-  LOAN_ACTIONS,
   loanAllocationsOf,
   loanSide,
   repaymentAmountDefault,
   repaymentCeiling,
-  type LoanActionKind,
   type Verdict,
 } from '@shared/loan-actions';
 import { isJsonNumberText } from '@shared/json-number';

@@ -4,7 +4,7 @@
  * form's id; the button's title and availability are the kind's shared entry (LOAN_ACTIONS).
  */
 import type { InputOf } from '@shared/actions';
-import { LOAN_ACTIONS, type LoanActionKind } from '@shared/loan-actions';
+import { LOAN_ACTIONS, type LoanActionKind } from '@shared/action-kinds';
 import type { ActionForm } from '../../components/actions/action-form';
 
 /** What the operator typed; `effectiveDate` already as epoch ms (absent: not given). */

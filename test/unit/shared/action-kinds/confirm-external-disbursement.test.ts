@@ -1,6 +1,7 @@
 /**
- * `loans.confirmExternalDisbursement` (src/main/actions/kinds/confirm-external-disbursement.ts):
- * the PATCH names the disbursal picked, and the confirmation shows its amount.
+ * `loans.confirmExternalDisbursement`, declared in
+ * src/shared/action-kinds/confirm-external-disbursement.ts and built by the allocation family
+ * (src/main/actions/kinds/loan-kind.ts): the PATCH names the disbursal picked, and the confirmation shows its amount.
  */
 import { describe, expect, it } from 'vitest';
 import { expectPatch, lentLoan, loanAllocation, useBuilder } from '../../../support/fixtures/loan-kind-build';

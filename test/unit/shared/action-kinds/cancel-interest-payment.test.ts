@@ -1,6 +1,6 @@
 /**
- * `loans.cancelInterestPayment` (src/main/actions/kinds/cancel-interest-payment.ts): the loan is
- * read first, the operator's pick among all the loan's allocations is built as named, the shared
+ * `loans.cancelInterestPayment`, declared in src/shared/action-kinds/cancel-interest-payment.ts and
+ * built by the allocation family (src/main/actions/kinds/loan-kind.ts): the loan is read first, the operator's pick among all the loan's allocations is built as named, the shared
  * rule refuses only what the specification states and warns about the rest, and the confirmation
  * shows the amount. Nothing here sends the PATCH itself.
  */
@@ -24,6 +24,24 @@ describe('cancel an interest payment', () => {
       // Check now reads the allocation the action named.
       check: target,
     });
+  });
+
+  it('sends the effective date and the portfolio when given, in the declared order, and nothing else', async () => {
+    const built = await build(loan, {
+      kind: 'loans.cancelInterestPayment',
+      loanId: 'loan-1',
+      loanAllocationId: 'alloc-1',
+      portfolioId: 'p-1',
+      effectiveDate: '1767225600000',
+    });
+    expect(built.ok && built.value.body).toBe(
+      '{"loanAllocationId":"alloc-1","effectiveDate":"1767225600000","portfolioId":"p-1"}',
+    );
+    expect(built.ok && built.value.fields.map((f) => f.name)).toEqual([
+      'loanAllocationId',
+      'effectiveDate',
+      'portfolioId',
+    ]);
   });
 
   // Issue 25: these two were refusals ("not the one awaiting this action", "no interest payment in
