@@ -14,7 +14,7 @@ import * as platform from '../platform';
 import { walkLoans } from '../platform/loans-walk';
 import type { EventBus } from '../events/event-bus';
 import type { JobRegistry } from '../jobs/job-registry';
-import { streamPages, streamedAnswer, streamedFailure, type PageStream } from '../jobs/stream-pages';
+import { streamPages, streamedAnswer, type PageStream } from '../jobs/stream-pages';
 import type { HandlersFor } from './types';
 
 export interface PlatformDeps {
@@ -138,13 +138,13 @@ export function platformHandlers(deps: PlatformDeps): HandlersFor<Domains> {
 async function streamedWalk<T, R = T>(
   stream: boolean | undefined,
   emit: (event: ProgressEvent) => void,
-  walk: (onPage: { onPage?: PageStream<T>['onPage'] }) => Promise<Result<AllRows<T>>>,
+  walk: (onPage: { onPage?: PageStream<T>['onPage']; sentRowsKept?: boolean }) => Promise<Result<AllRows<T>>>,
   map?: (row: T) => R,
 ): Promise<Result<AllRows<R>>> {
   const pages = stream === true ? streamPages<T, R>(emit, map) : null;
-  const walked = await walk(pages ? { onPage: pages.onPage } : {});
   // The rows streamed before a failure stay in the tab's list (issue 30): the message says so.
-  if (!walked.ok) return pages ? { ok: false, error: streamedFailure(walked.error, pages) } : walked;
+  const walked = await walk(pages ? { onPage: pages.onPage, sentRowsKept: !pages.preview } : {});
+  if (!walked.ok) return walked;
   if (pages) return { ok: true, value: streamedAnswer(walked.value, pages) };
   const items = map ? walked.value.items.map(map) : (walked.value.items as unknown as R[]);
   return { ok: true, value: { ...walked.value, items } };

@@ -4,12 +4,11 @@
  * would hold them (`map`), so a tab paints the first page while the walk goes on. The rows are
  * sent once: the walk's answer (`streamedAnswer`) holds no rows, only how many events carried
  * how many rows, and the renderer assembles the list from the events (state/queries.ts). Should
- * the walk fail after it sent rows, the tab keeps them (issue 30), and the failure says so
- * (`streamedFailure`).
+ * the walk fail after it sent rows, the tab keeps them (issue 30), and the failure says so (the
+ * walk's `sentRowsKept`, which a stream that is not a preview asks for).
  */
 import type { AllRows, ProgressEvent } from '../../shared/contract';
-import type { AppError } from '../../shared/result';
-import { NOTHING_KEPT_TAIL, SENT_TO_LIST_TAIL, type MovedRow } from '../platform/paging';
+import type { MovedRow } from '../platform/paging';
 
 export interface PageStream<T> {
   /** The walk's `onPage` (paging.ts). */
@@ -50,15 +49,4 @@ export function streamPages<T, R = T>(
 /** A streamed walk's answer: its report, without the rows the events already carried. */
 export function streamedAnswer<T>(walked: AllRows<T>, stream: PageStream<T>): AllRows<never> {
   return { ...walked, items: [], streamed: { ...stream.streamed } };
-}
-
-/**
- * A streamed walk's failure: once its events sent rows to the list (every page, not a preview),
- * the tab keeps them, so the paging tail (NOTHING_KEPT_TAIL) says they were sent, not that nothing
- * was kept. Any other failure is returned as it is.
- */
-export function streamedFailure<T>(error: AppError, stream: PageStream<T>): AppError {
-  if (stream.preview || stream.streamed.rows === 0 || !error.message.endsWith(NOTHING_KEPT_TAIL))
-    return error;
-  return { ...error, message: error.message.slice(0, -NOTHING_KEPT_TAIL.length) + SENT_TO_LIST_TAIL };
 }

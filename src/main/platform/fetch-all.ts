@@ -38,6 +38,8 @@ export interface FetchAllOptions<T = unknown> {
   collect?: (row: T) => void;
   /** Takes each page's kept rows as it arrives (paging.ts `onPage`). */
   onPage?: WalkOptions<T>['onPage'];
+  /** The rows `onPage` took stay in the list that asked (paging.ts `sentRowsKept`). */
+  sentRowsKept?: boolean;
 }
 
 /**

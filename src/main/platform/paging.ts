@@ -67,12 +67,11 @@ export const FIRST_PAGE_ROWS = 100;
 
 /**
  * How a walk's failure past its first page ends ("down (on page 3, after 2,000 rows" + this): the
- * rows it read go with it. A streamed walk whose rows the tab keeps restates it (SENT_TO_LIST_TAIL,
- * jobs/stream-pages.ts `streamedFailure`).
+ * rows it read go with it, unless the walk sent them to a list that keeps them (`sentRowsKept`).
  */
 export const NOTHING_KEPT_TAIL = '; nothing was kept, try again)';
 
-/** NOTHING_KEPT_TAIL as a streamed walk says it once its rows were sent to the list (issue 30). */
+/** NOTHING_KEPT_TAIL as a walk says it once its rows were sent to a list that keeps them (issue 30). */
 export const SENT_TO_LIST_TAIL = '; the rows read before it were sent to the list)';
 
 export interface PageRequest {
@@ -101,6 +100,12 @@ export interface CursorOptions {
    * streamed walk's first rows come with a small page, the rest in few large ones).
    */
   firstPageSize?: number;
+  /**
+   * The rows the walk passes on as it reads them (`onPage`) stay in the list that asked for them (a
+   * tab's table, issue 30): a failure after some were read says they were sent there, not that
+   * nothing was kept.
+   */
+  sentRowsKept?: boolean;
 }
 
 /** Why a page ended the walk, or `null` to ask for the next one. */
@@ -118,6 +123,7 @@ const NULL_ROW_KEY = '\u0000null';
 export class PageCursor {
   private size: number;
   private readonly firstSize: number | undefined;
+  private readonly sentRowsKept: boolean;
   private readonly maxRows: number;
   private readonly maxPages: number;
   private readonly hardMaxRows: number;
@@ -155,6 +161,12 @@ export class PageCursor {
     this.maxPages = options.maxPages ?? WALK_MAX_PAGES;
     this.hardMaxRows = options.hardMaxRows ?? WALK_MAX_ROWS;
     this.versions = options.versioned === true ? new Map() : null;
+    this.sentRowsKept = options.sentRowsKept === true;
+  }
+
+  /** What became of the rows read before a failure: NOTHING_KEPT_TAIL, or SENT_TO_LIST_TAIL. */
+  failureTail(): string {
+    return this.sentRowsKept && this.kept > 0 ? SENT_TO_LIST_TAIL : NOTHING_KEPT_TAIL;
   }
 
   /** Refuses options that would make the walk meaningless, before anything is sent. */
@@ -255,7 +267,10 @@ export class PageCursor {
     if (repeated) {
       const message =
         `Stopped: the platform repeated page ${this.pages} (the same ${count} rows as page ` +
-        `${this.pages - 1}); it may ignore "offset". ${this.kept} rows were read; nothing was kept, try again later`;
+        `${this.pages - 1}); it may ignore "offset". ${this.kept} rows were read` +
+        (this.sentRowsKept && this.kept > 0
+          ? ' and sent to the list, the rest is missing; try again later'
+          : '; nothing was kept, try again later');
       return { stop: 'repeated', error: { code: 'bad-response', message } };
     }
     this.offset += count;
@@ -429,7 +444,7 @@ export async function walkPages<T>(options: WalkOptions<T>): Promise<Result<AllR
           ok: false,
           error: {
             ...page.error,
-            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${cursor.kept} rows${NOTHING_KEPT_TAIL}`,
+            message: `${page.error.message} (on page ${cursor.pages + 1}, after ${cursor.kept} rows${cursor.failureTail()}`,
           },
         };
       }

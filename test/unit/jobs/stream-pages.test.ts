@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../../src/shared/contract';
 import { walkPages, type PageRequest } from '../../../src/main/platform/paging';
-import { streamPages, streamedAnswer, streamedFailure } from '../../../src/main/jobs/stream-pages';
+import { streamPages, streamedAnswer } from '../../../src/main/jobs/stream-pages';
 
 type Row = { id: string; v?: string };
 const rows = (from: number, n: number): Row[] =>
@@ -109,54 +109,5 @@ describe('streamedAnswer', () => {
     expect(answer.items).toEqual([]);
     expect(answer.streamed).toEqual({ events: 2, rows: 4 });
     expect(answer).toMatchObject({ complete: true, pages: 4, duplicatesDropped: 0 });
-  });
-});
-
-describe('streamedFailure', () => {
-  /** Pages of 3 rows; the third request fails. */
-  const failThird = async ({ offset }: PageRequest) =>
-    offset < 6
-      ? { ok: true as const, value: { items: rows(offset, 3) } }
-      : { ok: false as const, error: { code: 'server-error' as const, message: 'down', status: 503 } };
-
-  async function failedWalk(stream: ReturnType<typeof streamPages<Row>>) {
-    const walked = await walkPages<Row>({
-      pageSize: 3,
-      idOf: (r) => r.id,
-      onPage: stream.onPage,
-      fetchPage: failThird,
-    });
-    if (walked.ok) throw new Error('the walk should have failed');
-    return walked.error;
-  }
-
-  it('a full stream that sent rows says they were sent to the list, not that nothing was kept', async () => {
-    const stream = streamPages<Row>(() => undefined);
-    const error = await failedWalk(stream);
-    expect(error.message).toBe('down (on page 3, after 6 rows; nothing was kept, try again)');
-    expect(streamedFailure(error, stream)).toEqual({
-      code: 'server-error',
-      status: 503,
-      message: 'down (on page 3, after 6 rows; the rows read before it were sent to the list)',
-    });
-  });
-
-  it('a preview (maxRows) keeps nothing of the walk and still says so', async () => {
-    const stream = streamPages<Row>(() => undefined, undefined, 2);
-    const error = await failedWalk(stream);
-    expect(streamedFailure(error, stream).message).toBe(
-      'down (on page 3, after 6 rows; nothing was kept, try again)',
-    );
-  });
-
-  it('a walk that streamed no row, or failed on its first page, is left as it is', async () => {
-    const stream = streamPages<Row>(() => undefined);
-    const first = { code: 'forbidden' as const, message: 'no' };
-    expect(streamedFailure(first, stream)).toEqual(first);
-    const tail = {
-      code: 'network' as const,
-      message: 'cut (on page 2, after 0 rows; nothing was kept, try again)',
-    };
-    expect(streamedFailure(tail, stream)).toEqual(tail);
   });
 });

@@ -505,6 +505,57 @@ describe('walkPages: collect', () => {
   });
 });
 
+describe('walkPages: a failure after rows sent to a list that keeps them (sentRowsKept)', () => {
+  /** Pages of 2 rows: r-0 r-1, then r-0 r-1 again (a platform ignoring offset), or a failure. */
+  const repeating = async ({ offset }: PageRequest) =>
+    ({ ok: true, value: { items: offset >= 0 ? [{ id: 'r-0' }, { id: 'r-1' }] : [] } }) as const;
+  const walkWith = (fetchPage: WalkOptions<Row>['fetchPage'], sentRowsKept?: boolean) =>
+    walkPages<Row>({
+      pageSize: 2,
+      idOf: (row) => row.id,
+      fetchPage,
+      onPage: () => undefined,
+      ...(sentRowsKept === undefined ? {} : { sentRowsKept }),
+    });
+
+  it('says the rows read before a failed page were sent to the list', async () => {
+    const r = await walkWith(pages(true), true);
+    expect(!r.ok && r.error).toEqual({
+      code: 'server-error',
+      message: 'down (on page 2, after 2 rows; the rows read before it were sent to the list)',
+    });
+  });
+
+  it('says nothing was kept when the rows stay nowhere (no flag, or a preview)', async () => {
+    for (const flag of [undefined, false]) {
+      const r = await walkWith(pages(true), flag);
+      expect(!r.ok && r.error.message).toBe('down (on page 2, after 2 rows; nothing was kept, try again)');
+    }
+  });
+
+  it('says nothing was kept when no row was read before the failure', async () => {
+    const nullsThenFail = async ({ offset }: PageRequest): Promise<Result<PageAnswer<Row>>> =>
+      offset === 0
+        ? { ok: true, value: { items: [null, null] as unknown as Row[] } }
+        : { ok: false, error: { code: 'network', message: 'cut' } };
+    const r = await walkWith(nullsThenFail, true);
+    expect(!r.ok && r.error.message).toBe('cut (on page 2, after 0 rows; nothing was kept, try again)');
+  });
+
+  it('a repeated page says the rows read were sent to the list, and that the rest is missing', async () => {
+    const kept = await walkWith(repeating, true);
+    expect(!kept.ok && kept.error.message).toBe(
+      'Stopped: the platform repeated page 2 (the same 2 rows as page 1); it may ignore "offset". ' +
+        '2 rows were read and sent to the list, the rest is missing; try again later',
+    );
+    const lost = await walkWith(repeating);
+    expect(!lost.ok && lost.error.message).toBe(
+      'Stopped: the platform repeated page 2 (the same 2 rows as page 1); it may ignore "offset". ' +
+        '2 rows were read; nothing was kept, try again later',
+    );
+  });
+});
+
 describe('idField', () => {
   it('reads a string or number id as text, and nothing else', () => {
     const id = idField<unknown>('loanId');
