@@ -185,8 +185,10 @@ export class WorkspaceJournal {
   async write(line: Buffer, seq: number, hash: string, maxFileBytes: number): Promise<Located> {
     const chain = await this.ensureChain();
     try {
-      if (chain.handle !== null && chain.size > 0 && chain.size + line.length + 1 > maxFileBytes) {
-        await chain.handle.close();
+      // The size is the newest file's as found at start too: the first write after a restart
+      // rotates as any other would.
+      if (chain.size > 0 && chain.size + line.length + 1 > maxFileBytes) {
+        await chain.handle?.close();
         chain.handle = null;
         chain.fileIndex++;
         chain.size = 0;

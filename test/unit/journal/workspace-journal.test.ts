@@ -255,6 +255,17 @@ describe('writing', () => {
     expect(next!.entry.prevHash).toBe(written[2]!.entry.hash);
   });
 
+  it('rotates on the first write after a restart when the newest file is already full', async () => {
+    const [first, second] = await append(journal(), 2);
+    const lineBytes = first!.line.length + 1;
+    const again = journal();
+    expect(await again.ensureChain()).toMatchObject({ fileIndex: 1, size: 2 * lineBytes, lastSeq: 2 });
+    const [next] = await append(again, 1, { maxFileBytes: 2 * lineBytes });
+    expect(next!.at).toEqual({ file: 2, offset: 0, length: next!.line.length });
+    expect(next!.entry).toMatchObject({ seq: 3, prevHash: second!.entry.hash });
+    expect((await stat(file(1))).size).toBe(2 * lineBytes);
+  });
+
   it('starts a new file for a line that would pass the bound by one byte', async () => {
     const j = journal();
     const [first] = await append(j, 1);
@@ -272,7 +283,8 @@ describe('writing', () => {
     await rm(file(2), { recursive: true });
     const [next] = await append(j, 1, { maxFileBytes: lineBytes });
     expect(next!.entry).toMatchObject({ seq: 2, prevHash: first!.entry.hash });
-    expect(next!.at).toEqual({ file: 1, offset: lineBytes, length: next!.line.length });
+    // File 1 is full for this bound: the line starts file 2, now that it can be opened.
+    expect(next!.at).toEqual({ file: 2, offset: 0, length: next!.line.length });
   });
 
   it('writes again after close, continuing the chain in the same file', async () => {
