@@ -23,6 +23,6 @@ export const cancelInterestPayment = allocationKind({
   // Cancelled, or still awaiting acceptance, or accepted instead (evidence.ts places the statuses).
   evidence: { action: 'the cancel', done: 'cancelled', waiting: 'awaiting-acceptance', instead: 'accepted' },
   amountLabel: 'Interest amount',
-  optional: ['effectiveDate', 'portfolioId'],
+  bodyFields: ['effectiveDate', 'portfolioId'],
   example: { kind: 'loans.cancelInterestPayment', loanId: 'loan-1', loanAllocationId: 'alloc-1' },
 });

@@ -27,6 +27,6 @@ export const confirmExternalDisbursement = allocationKind({
     instead: 'cancelled',
   },
   amountLabel: 'Disbursed amount',
-  optional: ['collateralPortfolioId'],
+  bodyFields: ['collateralPortfolioId'],
   example: { kind: 'loans.confirmExternalDisbursement', loanId: 'loan-1', loanAllocationId: 'alloc-2' },
 });

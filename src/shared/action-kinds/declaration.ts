@@ -39,7 +39,7 @@ export interface LoanKindDeclaration<K extends `loans.${string}`, S extends Kind
 }
 
 /** The input fields an allocation kind may send besides the allocation it names. */
-type OptionalField<S extends z.ZodObject> = Exclude<keyof z.infer<S>, 'kind' | 'loanId' | 'loanAllocationId'>;
+type BodyField<S extends z.ZodObject> = Exclude<keyof z.infer<S>, 'kind' | 'loanId' | 'loanAllocationId'>;
 
 /**
  * A kind whose body names the allocation the operator picked among the loan's. Its main side is the
@@ -57,8 +57,12 @@ export interface AllocationKindDeclaration<K extends `loans.${string}`, S extend
   evidence: { action: string; done: AllocationMove; waiting: string; instead: AllocationMove };
   /** The confirmation's label for the allocation's amount. */
   amountLabel: string;
-  /** The body's fields besides `loanAllocationId`, in the order sent, each only when given. */
-  optional: readonly OptionalField<S>[];
+  /**
+   * Every field of the body besides `loanAllocationId`, in the order sent: an input field not listed
+   * here is never sent. One the input leaves out is not sent either; the schema says which the
+   * input must have.
+   */
+  bodyFields: readonly BodyField<S>[];
 }
 
 /** A kind with a main side of its own that no family gives (the exchange). */
@@ -71,7 +75,7 @@ export const loanKind = <const K extends `loans.${string}`, S extends KindSchema
   d: LoanKindDeclaration<K, S>,
 ) => d;
 
-/** An allocation kind's declaration, checked: its example parses, its optional fields are inputs. */
+/** An allocation kind's declaration, checked: its example parses, its body fields are inputs. */
 export const allocationKind = <const K extends `loans.${string}`, S extends KindSchema<K>>(
   d: AllocationKindDeclaration<K, S>,
 ) => d;

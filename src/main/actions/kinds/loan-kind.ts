@@ -242,7 +242,7 @@ export function loanKind<K extends LoanActionKind>(own: LoanKindParts<K>): Actio
 
 /**
  * An allocation kind's spec, from its declaration alone: Check now judges the allocation acted on
- * by the declared evidence; the request names the allocation picked, with the declared optional
+ * by the declared evidence; the request names the allocation picked, with the declared body
  * fields sent only when given; the confirmation shows the allocation's amount under the declared
  * label. A kind declared in this family needs no file of its own here.
  */
@@ -251,7 +251,7 @@ export function allocationKind<K extends AllocationKind>(
 ): ActionKindSpec<K> {
   const evidence = allocationEvidence(declared.evidence.action, declared.evidence);
   const mediaType = mediaTypeOf(declared);
-  const optional: readonly string[] = declared.optional;
+  const bodyFields: readonly string[] = declared.bodyFields;
   return loanKind<K>({
     declared: { ...declared, family: 'loan' },
     judgeLoan: (t, loan) => judgeAllocation(t, loan, evidence),
@@ -260,7 +260,7 @@ export function allocationKind<K extends AllocationKind>(
       const given = input as unknown as Record<string, string | undefined> & { loanAllocationId: string };
       const body = definedOnly({
         loanAllocationId: given.loanAllocationId,
-        ...Object.fromEntries(optional.map((field) => [field, given[field]])),
+        ...Object.fromEntries(bodyFields.map((field) => [field, given[field]])),
       });
       const verdict = declared.availability(loan, loanSide(loan, ctx.organizationId), given.loanAllocationId);
       return allocationPatch(

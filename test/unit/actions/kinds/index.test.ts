@@ -59,6 +59,14 @@ describe('the registry of action kinds', () => {
     }
   });
 
+  it('has no two kinds sending the same operation, which de-duplication (keyed by kind) would not catch', () => {
+    const operations = KINDS.map((kind) => {
+      const spec = specOf(kind);
+      return `${spec.operation.method} ${spec.operation.path} ${spec.mediaType}`;
+    });
+    expect(new Set(operations).size, operations.join('\n')).toBe(KINDS.length);
+  });
+
   it.each(KINDS)('%s has every part', (kind) => {
     const spec = specOf(kind);
     expect(['POST', 'PATCH']).toContain(spec.operation.method);
