@@ -14,6 +14,9 @@ import type { LoanOperationName } from '../platform/media-types';
 /** The moves a loan allocation keeps a record of (platform-api.md: its `extra` names `<move>At` and `<move>By`). */
 export type AllocationMove = 'accepted' | 'cancelled' | 'confirmed';
 
+/** A loan operation that changes state (the LTV estimate is a read: src/shared/ltv-reads.ts). */
+export type LoanOperation = Exclude<LoanOperationName, 'estimateLtv'>;
+
 /** A kind's input schema: a strict object whose `kind` is the kind's own literal. */
 export type KindSchema<K extends string> = z.ZodObject<{ kind: z.ZodLiteral<K> } & z.core.$ZodLooseShape>;
 
@@ -35,7 +38,7 @@ export interface LoanKindDeclaration<K extends `loans.${string}`, S extends Kind
   extends Declared<K, S>, LoanActionRule {
   family: 'loan';
   /** The loan operation it sends (its media type: src/shared/platform/media-types.ts). */
-  operation: Exclude<LoanOperationName, 'estimateLtv'>;
+  operation: LoanOperation;
 }
 
 /** The input fields an allocation kind may send besides the allocation it names. */

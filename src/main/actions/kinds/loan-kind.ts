@@ -13,6 +13,7 @@ import type {
   AllocationKindDeclaration,
   KindSchema,
   LoanKindDeclaration,
+  LoanOperation,
 } from '../../../shared/action-kinds/declaration';
 import { isJsonNumberText } from '../../../shared/json-number';
 import { loanSide, type Verdict } from '../../../shared/loan-actions';
@@ -214,9 +215,8 @@ const inputsName: [InputOf<LoanActionKind>] extends [Record<'loanId', string>]
 void inputsName;
 
 /** The media type of a loan kind's operation (a specification fact). */
-export const mediaTypeOf = (declared: {
-  operation: LoanKindDeclaration<LoanActionKind, never>['operation'];
-}) => LOAN_OPERATION_MEDIA_TYPES[declared.operation];
+export const mediaTypeOf = (declared: { operation: LoanOperation }) =>
+  LOAN_OPERATION_MEDIA_TYPES[declared.operation];
 
 /** A loan kind's spec: its declaration and main-side parts around the parts every loan kind shares. */
 export function loanKind<K extends LoanActionKind>(own: LoanKindParts<K>): ActionKindSpec<K> {
