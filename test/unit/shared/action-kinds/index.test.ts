@@ -29,6 +29,10 @@ describe('the shared registry of action kinds', () => {
     expect(KIND_SCHEMAS).toEqual(actionInput.options);
     for (const d of KIND_DECLARATIONS) {
       expect(d.schema.shape.kind.value, `${d.kind}: its schema names its own kind`).toBe(d.kind);
+      expect(
+        d.schema.safeParse({ ...d.example, unexpected: '1' }).success,
+        `${d.kind}: its schema is strict (a field it does not name is refused, never dropped)`,
+      ).toBe(false);
       expect(actionInput.safeParse(d.example).success, `${d.kind}: its example is an action input`).toBe(
         true,
       );
