@@ -154,7 +154,9 @@ export type BodyRead =
 
 /**
  * Reads a whole body, stopping as soon as it passes `maxBytes` so an endless or huge answer cannot
- * exhaust memory. Chunks are joined once at the end (no repeated concatenation).
+ * exhaust memory. Chunks are joined once at the end (no repeated concatenation); a body that came
+ * in one chunk, as a short answer on a local or fast link does, is used where it lies, uncopied
+ * (the chunk is the reader's own: the stream hands it over and keeps no reference).
  */
 export async function readBounded(
   body: ReadableStream<Uint8Array> | null,
@@ -183,6 +185,9 @@ export async function readBounded(
   } catch (error) {
     return { ok: false, reason: 'broken', detail: `${describeNetworkError(error)} after ${total} bytes` };
   }
+  const only = chunks.length === 1 ? (chunks[0] as Uint8Array) : undefined;
+  if (only !== undefined)
+    return { ok: true, bytes: Buffer.from(only.buffer, only.byteOffset, only.byteLength) };
   return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 

@@ -26,6 +26,7 @@ import { openBodyStream } from './body-stream';
 import { numbersFor } from './shape';
 import { secretTagOf, type LockoutGuard } from '../guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
+import { isoUtc } from '../../shared/time-text';
 import {
   abortFailure,
   createAttemptControl,
@@ -557,7 +558,7 @@ export class PlatformClient {
     const history = this.options.history;
     if (history === undefined) return;
     const entry: HistoryRecord = {
-      time: new Date(this.now()).toISOString(),
+      time: isoUtc(this.now()),
       workspaceId: this.workspaceId,
       method: opts.method,
       path,

@@ -14,6 +14,7 @@ import {
   isAuthRefusal,
   parseEnvelope,
   parseJsonAnswer,
+  readBounded,
   type ErrorEnvelope,
 } from '../../../src/main/platform/answers';
 
@@ -231,5 +232,57 @@ describe('errorInAnswer: a 2xx answer carrying an error envelope (issue 25.7)', 
     expect(errorInAnswer({ error: '', message: '' }, 'GET', 200, undefined)).toBeNull();
     expect(errorInAnswer(null, 'GET', 200, undefined)).toBeNull();
     expect(errorInAnswer([{ error: 'x', message: 'y' }], 'GET', 200, undefined)).toBeNull();
+  });
+});
+
+describe('readBounded: a whole body, never more than the bound', () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const streamOf = (...chunks: (Uint8Array | Error)[]) =>
+    new ReadableStream<Uint8Array>({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next === undefined) controller.close();
+        else if (next instanceof Error) controller.error(next);
+        else controller.enqueue(next);
+      },
+    });
+
+  it('gives a one-chunk body its bytes, the chunk used where it lies', async () => {
+    const chunk = bytes('xx{"a":"1"}yy').subarray(2, 11);
+    const read = await readBounded(streamOf(chunk), null, 100);
+    expect(read.ok && read.bytes.toString('utf8')).toBe('{"a":"1"}');
+    expect(read.ok && read.bytes.buffer).toBe(chunk.buffer);
+  });
+
+  it('joins several chunks in order, into bytes of their own', async () => {
+    const parts = [bytes('{"a":'), bytes('"1",'), bytes('"b":"é"}')];
+    const read = await readBounded(streamOf(...parts), null, 100);
+    expect(read.ok && read.bytes.toString('utf8')).toBe('{"a":"1","b":"é"}');
+    expect(read.ok && parts.some((p) => p.buffer === read.bytes.buffer)).toBe(false);
+  });
+
+  it('gives no body as empty bytes', async () => {
+    const read = await readBounded(null, null, 100);
+    expect(read.ok && read.bytes.length).toBe(0);
+  });
+
+  it('refuses a declared length over the bound before reading, and a body that passes it while read', async () => {
+    expect(await readBounded(streamOf(bytes('x')), '101', 100)).toEqual({
+      ok: false,
+      reason: 'too-large',
+      detail: 'declared 101 bytes',
+    });
+    expect(await readBounded(streamOf(bytes('x'.repeat(60)), bytes('x'.repeat(41))), null, 100)).toEqual({
+      ok: false,
+      reason: 'too-large',
+      detail: 'more than 100 bytes',
+    });
+    const exactly = await readBounded(streamOf(bytes('x'.repeat(60)), bytes('x'.repeat(40))), '100', 100);
+    expect(exactly.ok && exactly.bytes.length).toBe(100);
+  });
+
+  it('says a body cut off while read is broken, and after how many bytes', async () => {
+    const read = await readBounded(streamOf(bytes('abc'), new Error('socket hang up')), null, 100);
+    expect(read).toEqual({ ok: false, reason: 'broken', detail: 'socket hang up after 3 bytes' });
   });
 });

@@ -103,6 +103,18 @@ describe('path segments', () => {
     expect(encodeStrict("it's")).toBe('it%27s');
   });
 
+  it('encodes every one of the five sub-delims, each time it occurs, and leaves other text as encodeURIComponent does', () => {
+    expect(encodeStrict("(a)!b*'c'(")).toBe('%28a%29%21b%2A%27c%27%28');
+    // Called again and again (a stateful pattern would skip some), with and without them.
+    for (let i = 0; i < 3; i++) {
+      expect(encodeStrict("O'Brien")).toBe('O%27Brien');
+      expect(encodeStrict("abcdefgh'")).toBe('abcdefgh%27');
+      expect(encodeStrict("'x")).toBe('%27x');
+      expect(encodeStrict('limit')).toBe('limit');
+      expect(encodeStrict('a b/é,c')).toBe(encodeURIComponent('a b/é,c'));
+    }
+  });
+
   it('refuses dot segments and empty segments', () => {
     expect(() => pathSegment('..')).toThrow(RangeError);
     expect(() => pathSegment('.')).toThrow(RangeError);
