@@ -77,6 +77,5 @@ export function isoUtc(ms: number): string {
     isoPrefix = new Date(second * 1000).toISOString().slice(0, 20);
     isoSecond = second;
   }
-  const milli = ms - second * 1000;
-  return `${isoPrefix}${milli < 10 ? '00' : milli < 100 ? '0' : ''}${milli}Z`;
+  return `${isoPrefix}${pad(ms - second * 1000, 3)}Z`;
 }

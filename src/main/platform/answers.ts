@@ -185,9 +185,10 @@ export async function readBounded(
   } catch (error) {
     return { ok: false, reason: 'broken', detail: `${describeNetworkError(error)} after ${total} bytes` };
   }
-  const only = chunks.length === 1 ? (chunks[0] as Uint8Array) : undefined;
-  if (only !== undefined)
+  if (chunks.length === 1) {
+    const only = chunks[0] as Uint8Array;
     return { ok: true, bytes: Buffer.from(only.buffer, only.byteOffset, only.byteLength) };
+  }
   return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 
