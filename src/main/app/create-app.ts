@@ -14,6 +14,7 @@ import { WorkspaceStore } from '../workspaces/workspace-store';
 import type { Logger } from '../log/logger';
 import { startSandbox, type RunningSandbox, type SandboxSize, type SandboxVariant } from '../../sandbox';
 import { warmUpHttpClient } from './warm-up';
+import { startLoadingTransport } from '../platform/transport';
 import { PlatformClients } from '../platform/platform-clients';
 import type { Sleep } from '../platform/client';
 import { workspaceHandlers } from '../handlers/workspace-handlers';
@@ -147,6 +148,9 @@ function throttlePerKey(ms: number, fn: (key: string) => void): (key: string) =>
 
 export async function createMainApp(options: MainAppOptions): Promise<MainApp> {
   const { dataDir, log } = options;
+  // The HTTP client loads while the start-up waits on the disk and the keychain, not later
+  // beside the window's own loading (transport.ts).
+  startLoadingTransport();
   await prepareDataDir(dataDir, log);
 
   const events = new EventBus();

@@ -3,9 +3,12 @@
  * JSON, and mapping statuses and error envelopes to `AppError` codes. Pure functions (apart from
  * reading the body), so that the mapping is tested without a server.
  */
+import { Readable } from 'node:stream';
 import { isSafeNumber, parse as parseLossless } from 'lossless-json';
 import { jsonNumberText } from '../../shared/json-number';
 import { fail, type AppError, type ErrorCode } from '../../shared/result';
+import { codedError } from './attempt-control';
+import type { Body } from './transport';
 
 type Failure = { ok: false; error: AppError };
 
@@ -153,31 +156,54 @@ export type BodyRead =
   { ok: true; bytes: Buffer } | { ok: false; reason: 'too-large' | 'broken'; detail: string };
 
 /**
+ * Stops reading a body and drops what is left of it: a Node stream is destroyed (its connection
+ * closed rather than left holding an unread answer), a web stream cancelled. `iterator` is the one
+ * a reader already holds (a web stream gives only one). Never throws.
+ *
+ * A Node stream is destroyed directly: its async iterator is a generator, whose `return()` before
+ * the first `next()` ends it without running the code that destroys the stream.
+ */
+export async function dropBody(body: Body | null, iterator?: AsyncIterator<Uint8Array>): Promise<void> {
+  if (body === null) return;
+  if (body instanceof Readable) {
+    // Destroyed unread, undici's body emits an abort error: heard here, not left uncaught.
+    body.on('error', () => undefined).destroy();
+    return;
+  }
+  try {
+    await (iterator ?? body[Symbol.asyncIterator]()).return?.();
+  } catch {
+    // Already failed or closed: nothing is left to drop.
+  }
+}
+
+/**
  * Reads a whole body, stopping as soon as it passes `maxBytes` so an endless or huge answer cannot
  * exhaust memory. Chunks are joined once at the end (no repeated concatenation); a body that came
  * in one chunk, as a short answer on a local or fast link does, is used where it lies, uncopied
- * (the chunk is the reader's own: the stream hands it over and keeps no reference).
+ * (the chunk is the stream's own: it hands it over and keeps no reference).
  */
 export async function readBounded(
-  body: ReadableStream<Uint8Array> | null,
+  body: Body | null,
   declaredLength: string | null,
   maxBytes: number,
 ): Promise<BodyRead> {
   if (declaredLength !== null && Number(declaredLength) > maxBytes) {
-    await body?.cancel().catch(() => undefined);
+    await dropBody(body);
     return { ok: false, reason: 'too-large', detail: `declared ${declaredLength} bytes` };
   }
   if (body === null) return { ok: true, bytes: Buffer.alloc(0) };
-  const reader = body.getReader();
+  const iterator = body[Symbol.asyncIterator]();
   const chunks: Uint8Array[] = [];
   let total = 0;
   try {
     for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+      const step = await iterator.next();
+      if (step.done === true) break;
+      const value = step.value;
       total += value.byteLength;
       if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
+        await dropBody(body, iterator);
         return { ok: false, reason: 'too-large', detail: `more than ${maxBytes} bytes` };
       }
       chunks.push(value);
@@ -192,9 +218,9 @@ export async function readBounded(
   return { ok: true, bytes: Buffer.concat(chunks, total) };
 }
 
-/** A short reason for a fetch failure: undici hides the OS code in `cause`. */
+/** A short reason for a network failure: `fetch` hides the OS code in `cause`, undici's `request` does not. */
 export function describeNetworkError(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  const cause = codedError(error);
   if (cause instanceof Error) {
     const code = (cause as Error & { code?: unknown }).code;
     return typeof code === 'string' ? `${code}: ${cause.message}` : cause.message;

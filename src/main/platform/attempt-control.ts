@@ -217,15 +217,25 @@ export function keyFailure(error: unknown): Failure {
 }
 
 /**
- * OS and TLS error codes after which no byte of the request can have reached the platform: the
- * name did not resolve, the connection was refused or unroutable, or TLS failed before the request
- * was written. Everything else (a reset, a socket closed mid-answer) may have been sent.
+ * Error codes after which no byte of the request can have reached the platform: the name did not
+ * resolve, the connection was refused or unroutable, TLS failed before the request was written,
+ * undici refused the request's own options before sending (`UND_ERR_INVALID_ARG`: a header value
+ * it will not put on the wire), or the HTTP client could not be loaded (`ERR_TRANSPORT_UNAVAILABLE`,
+ * transport.ts). Everything else (a reset, a socket closed mid-answer) may have been sent.
  */
 const NOT_SENT_CODES =
-  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_SSL_)/;
+  /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|EADDRNOTAVAIL|CERT_|ERR_TLS_CERT|UNABLE_TO_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_SSL_|UND_ERR_INVALID_ARG$|ERR_TRANSPORT_UNAVAILABLE$)/;
 
 export function deliveryOf(error: unknown): 'not-sent' | 'maybe-sent' {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  const code = (cause as { code?: unknown } | null)?.code;
+  const code = (codedError(error) as { code?: unknown } | null)?.code;
   return typeof code === 'string' && NOT_SENT_CODES.test(code) ? 'not-sent' : 'maybe-sent';
+}
+
+/**
+ * The error that carries the OS, TLS or undici code of a failed request: undici's `request`
+ * rejects with it, `fetch` wraps it in the `cause` of a "fetch failed" TypeError.
+ */
+export function codedError(error: unknown): unknown {
+  if (typeof (error as { code?: unknown } | null)?.code === 'string') return error;
+  return error instanceof Error && error.cause instanceof Error ? error.cause : error;
 }

@@ -6,7 +6,8 @@
 import { Readable } from 'node:stream';
 import type { ErrorCode } from '../../shared/result';
 import type { AttemptControl } from './attempt-control';
-import { describeNetworkError } from './answers';
+import { describeNetworkError, dropBody } from './answers';
+import type { Body } from './transport';
 
 export class PlatformStreamError extends Error {
   constructor(
@@ -18,16 +19,12 @@ export class PlatformStreamError extends Error {
   }
 }
 
-export function openBodyStream(
-  body: ReadableStream<Uint8Array> | null,
-  control: AttemptControl,
-  maxBytes: number,
-): Readable {
-  const reader = body?.getReader() ?? null;
+export function openBodyStream(body: Body | null, control: AttemptControl, maxBytes: number): Readable {
+  const reader = body?.[Symbol.asyncIterator]() ?? null;
   let total = 0;
   let settled = false;
   // A cancel or timeout ends the stream at once. Waiting for the pending read to reject is not
-  // enough: undici can leave it pending for good after an abort, and the export would never settle.
+  // enough: a body can leave it pending for good after an abort, and the export would never settle.
   const onAbort = () => stream.destroy(failure(control.controller.signal.reason));
   const settle = () => {
     if (settled) return;
@@ -52,9 +49,9 @@ export function openBodyStream(
         this.push(null);
         return;
       }
-      reader.read().then(
+      reader.next().then(
         (step) => {
-          if (step.done) {
+          if (step.done === true) {
             settle();
             this.push(null);
             return;
@@ -81,7 +78,7 @@ export function openBodyStream(
         // Stopped before the end (by the consumer or an error): drop the connection rather than
         // leaving a pending read waiting for a server that may never send more.
         control.controller.abort();
-        reader?.cancel().catch(() => undefined);
+        void dropBody(body, reader ?? undefined);
       }
       callback(error);
     },

@@ -16,6 +16,7 @@ import {
   MAX_ERROR_BODY_BYTES,
   RETRYABLE_CODES,
   describeNetworkError,
+  dropBody,
   errorForStatus,
   errorInAnswer,
   parseEnvelope,
@@ -23,6 +24,7 @@ import {
   readBounded,
 } from './answers';
 import { openBodyStream } from './body-stream';
+import { undiciSend, type Answer, type Send } from './transport';
 import { numbersFor } from './shape';
 import { secretTagOf, type LockoutGuard } from '../guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
@@ -66,7 +68,8 @@ export interface PlatformClientOptions {
   random?: () => number;
   maxResponseBytes?: number;
   onClockSkew?: (skewMs: number) => void;
-  fetch?: typeof fetch;
+  /** How requests go on the wire (`transport.ts`); tests may put a fault in between. */
+  send?: Send;
   /** A lockout guard for every request, whatever the key (tests); `guardFor` takes precedence. */
   guard?: LockoutGuard;
   /**
@@ -112,14 +115,14 @@ export interface StreamAnswer {
 
 /** Reads a 2xx answer; `keepsControl` hands the attempt's timer and abort to a returned stream. */
 type Consume<T> = (
-  response: Response,
+  response: Answer,
   control: AttemptControl,
   apiKey: string,
 ) => Promise<Failure | { ok: true; value: T; keepsControl?: boolean }>;
 
 /** A request's URL, as `targetOf` checked it. */
 interface Target {
-  /** What fetch is given: the URL's own serialisation. */
+  /** What is sent: the URL's own serialisation. */
   href: string;
   host: string;
   /** Path from the server root plus `?query`, as sent and signed. */
@@ -148,7 +151,7 @@ export class PlatformClient {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly maxResponseBytes: number;
-  private readonly fetchImpl: typeof fetch;
+  private readonly send: Send;
   private skewMs: number | null = null;
   private readonly targets = new Map<string, Target>();
   private lastDateHeader: string | null = null;
@@ -166,7 +169,7 @@ export class PlatformClient {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-    this.fetchImpl = options.fetch ?? fetch;
+    this.send = options.send ?? undiciSend;
   }
 
   /**
@@ -192,15 +195,11 @@ export class PlatformClient {
   /** A JSON request. */
   async request<T>(opts: RequestOptions): Promise<Result<T>> {
     return this.run(opts, async (response, control, apiKey) => {
-      const read = await readBounded(
-        response.body,
-        response.headers.get('content-length'),
-        this.maxResponseBytes,
-      );
+      const read = await readBounded(response.body, response.header('content-length'), this.maxResponseBytes);
       if (!read.ok) return this.unreadable(read, control, response.status);
       const parsed = parseJsonAnswer(
         read.bytes,
-        response.headers.get('content-type'),
+        response.header('content-type'),
         response.status,
         numbersFor(opts.expect),
       );
@@ -221,9 +220,9 @@ export class PlatformClient {
   /** A request whose 2xx body is handed over as a stream (CSV exports). */
   async requestStream(opts: RequestOptions): Promise<Result<StreamAnswer>> {
     return this.run(opts, async (response, control) => {
-      const contentType = response.headers.get('content-type');
+      const contentType = response.header('content-type');
       if (contentType !== null && /html/i.test(contentType)) {
-        await response.body?.cancel().catch(() => undefined);
+        await dropBody(response.body);
         return fail(
           'bad-response',
           `The platform answered ${contentType} instead of data (HTTP ${response.status})`,
@@ -329,7 +328,7 @@ export class PlatformClient {
     } catch {
       return null;
     }
-    // Sign what fetch will send: the URL's own serialisation of path and query.
+    // Sign what will be sent: the URL's own serialisation of path and query.
     const target: Target = { href: url.href, host: url.host, pathWithQuery: url.pathname + url.search };
     if (this.targets.size >= MAX_KNOWN_TARGETS) this.targets.clear();
     this.targets.set(relative, target);
@@ -430,16 +429,10 @@ export class PlatformClient {
     }
     const latency = () => Math.round(performance.now() - started);
 
-    let response: Response;
+    let response: Answer;
     const ticket = guard?.noteSent(secretTag);
     try {
-      response = await this.fetchImpl(target.href, {
-        method,
-        headers,
-        body,
-        redirect: 'manual',
-        signal: control.controller.signal,
-      });
+      response = await this.send(target.href, { method, headers, body, signal: control.controller.signal });
     } catch (error) {
       control.release();
       const by = control.abortedBy();
@@ -458,7 +451,7 @@ export class PlatformClient {
       return { result: failure, retryAfterMs: null };
     }
 
-    const skew = this.observeClock(response.headers.get('date'), sentAt);
+    const skew = this.observeClock(response.header('date'), sentAt);
     // This answer's own Date (other requests may read theirs while this body is being read).
     const serverNowMs = this.lastDateMs;
     let result: Failure | { ok: true; value: T; keepsControl?: boolean };
@@ -472,7 +465,7 @@ export class PlatformClient {
       result = fail('internal', `Reading the platform's answer failed: ${describeNetworkError(error)}`);
     }
     if (!(result.ok && result.keepsControl)) control.release();
-    const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'), serverNowMs, this.now());
+    const retryAfterMs = parseRetryAfter(response.header('retry-after'), serverNowMs, this.now());
     guard?.noteAnswer(response.status, result.ok ? null : result.error.code, retryAfterMs, ticket);
     this.record(
       opts,
@@ -486,7 +479,7 @@ export class PlatformClient {
   }
 
   private async errorAnswer(
-    response: Response,
+    response: Answer,
     control: AttemptControl,
     method: HttpMethod,
     pathWithQuery: string,

@@ -1,11 +1,12 @@
 /**
- * The start-up warm-up of the HTTP client (src/main/app/warm-up.ts): it reaches the in-process
- * sandbox outside its API, so the sandbox records no platform request, nothing is signed, and the
+ * The start-up warm-up of the HTTP client (src/main/app/warm-up.ts): it goes through the platform
+ * client's own transport and reaches the in-process sandbox outside its API, so the sandbox records no platform request, nothing is signed, and the
  * main side says it is ready; a sandbox that is gone makes it answer null, not throw.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
 import { warmUpHttpClient, warmUpTarget } from '../../../src/main/app/warm-up';
+import { undiciSend, type Send } from '../../../src/main/platform/transport';
 import type { Logger } from '../../../src/main/log/logger';
 import { control } from '../../support/sandbox-http';
 import { startTestApp, type TestApp } from '../../support/main-app';
@@ -42,17 +43,16 @@ describe('HTTP client warm-up', () => {
 
   it('is answered, and the sandbox records no platform request', async () => {
     sandbox = await startSandbox({ port: 0, size: 'small' });
-    const seen: { url: string; headers: Headers }[] = [];
-    const spy: typeof fetch = (input, init) => {
-      seen.push({ url: String(input), headers: new Headers(init?.headers) });
-      return fetch(input, init);
+    const seen: { url: string; method: string; headers: Record<string, string> }[] = [];
+    const spy: Send = (href, init) => {
+      seen.push({ url: href, method: init.method, headers: { ...init.headers } });
+      return undiciSend(href, init);
     };
     const ms = await warmUpHttpClient(sandbox.baseUrl, log, spy);
     expect(ms).toEqual(expect.any(Number));
     expect(seen).toHaveLength(1);
-    expect(seen[0]?.url).toBe(`${origin(sandbox)}/`);
+    expect(seen[0]).toEqual({ url: `${origin(sandbox)}/`, method: 'GET', headers: {} });
     // Nothing signed, no key: no header at all.
-    expect([...(seen[0]?.headers.keys() ?? [])]).toEqual([]);
     expect(await recorded(sandbox)).toBe(0);
     expect(lines).toEqual([
       expect.stringMatching(/^info app HTTP client ready \(local sandbox answered 404 in \d+ ms\)$/),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { classifyResult, outcomeOfFailure } from '../../../src/main/actions/outcome';
 import { DO_NOT_RESEND } from '../../../src/main/actions/kinds/kind-spec';
-import { deliveryOf } from '../../../src/main/platform/attempt-control';
 import { fail, type AppError, type ErrorCode } from '../../../src/shared/result';
 
 const err = (code: ErrorCode, extra: Partial<AppError> = {}): AppError => ({ code, message: 'm', ...extra });
@@ -250,31 +249,5 @@ describe('a 2xx loan answer is checked against what was asked (finding 11)', () 
       loanId: 'L1',
     });
     expect(approved.outcome).toBe('done');
-  });
-});
-
-describe('whether a request that got no answer can have reached the platform', () => {
-  const fetchError = (code: string) =>
-    new TypeError('fetch failed', { cause: Object.assign(new Error(code), { code }) });
-  it.each([
-    'ECONNREFUSED',
-    'ENOTFOUND',
-    'EAI_AGAIN',
-    'EHOSTUNREACH',
-    'CERT_HAS_EXPIRED',
-    'DEPTH_ZERO_SELF_SIGNED_CERT',
-    'ERR_TLS_CERT_ALTNAME_INVALID',
-  ])('%s: it cannot have been sent (refused)', (code) => {
-    expect(deliveryOf(fetchError(code))).toBe('not-sent');
-  });
-  it.each(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'ETIMEDOUT', 'UND_ERR_HEADERS_TIMEOUT'])(
-    '%s: it may have been sent (unknown)',
-    (code) => {
-      expect(deliveryOf(fetchError(code))).toBe('maybe-sent');
-    },
-  );
-  it('an error without a code may have been sent', () => {
-    expect(deliveryOf(new Error('other side closed'))).toBe('maybe-sent');
-    expect(deliveryOf('weird')).toBe('maybe-sent');
   });
 });

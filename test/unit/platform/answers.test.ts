@@ -3,6 +3,7 @@
  * authentication failures, how platform text is cleaned, which envelopes are read, and the code
  * and wording for each status. Found missing by mutation testing.
  */
+import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import * as lossless from 'lossless-json';
 import {
@@ -11,6 +12,7 @@ import {
   cleanMessage,
   errorForStatus,
   errorInAnswer,
+  dropBody,
   isAuthRefusal,
   parseEnvelope,
   parseJsonAnswer,
@@ -284,5 +286,95 @@ describe('readBounded: a whole body, never more than the bound', () => {
   it('says a body cut off while read is broken, and after how many bytes', async () => {
     const read = await readBounded(streamOf(bytes('abc'), new Error('socket hang up')), null, 100);
     expect(read).toEqual({ ok: false, reason: 'broken', detail: 'socket hang up after 3 bytes' });
+  });
+
+  /** A Node stream, as the transport hands the platform's answers over, that ends or stays open. */
+  const nodeStreamOf = (chunks: string[], end: 'end' | 'open' = 'end') => {
+    const stream = new Readable({ read() {} });
+    for (const chunk of chunks) stream.push(Buffer.from(chunk));
+    if (end === 'end') stream.push(null);
+    return stream;
+  };
+
+  it('reads a Node stream the same way, a one-chunk body uncopied', async () => {
+    const one = await readBounded(nodeStreamOf(['{"a":"1"}']), null, 100);
+    expect(one.ok && one.bytes.toString('utf8')).toBe('{"a":"1"}');
+    const several = await readBounded(nodeStreamOf(['{"a":', '"1"}']), '9', 100);
+    expect(several.ok && several.bytes.toString('utf8')).toBe('{"a":"1"}');
+    const broken = nodeStreamOf(['abcd'], 'open');
+    setImmediate(() =>
+      broken.destroy(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })),
+    );
+    expect(await readBounded(broken, null, 100)).toEqual({
+      ok: false,
+      reason: 'broken',
+      detail: 'UND_ERR_SOCKET: other side closed after 4 bytes',
+    });
+  });
+
+  it('drops the rest of a body it refuses: a Node stream is destroyed, a web stream cancelled', async () => {
+    const declared = nodeStreamOf(['x'], 'open');
+    expect(await readBounded(declared, '101', 100)).toMatchObject({ reason: 'too-large' });
+    expect(declared.destroyed).toBe(true);
+    const passed = nodeStreamOf(['x'.repeat(60), 'x'.repeat(41)], 'open');
+    expect(await readBounded(passed, null, 100)).toMatchObject({ reason: 'too-large' });
+    expect(passed.destroyed).toBe(true);
+    let cancelled = 0;
+    const web = new ReadableStream<Uint8Array>({
+      pull: (controller) => controller.enqueue(bytes('x'.repeat(60))),
+      cancel: () => void cancelled++,
+    });
+    expect(await readBounded(web, null, 100)).toMatchObject({ reason: 'too-large' });
+    expect(cancelled).toBe(1);
+  });
+});
+
+describe('dropBody', () => {
+  it('destroys a Node stream and cancels a web stream, and nothing else', async () => {
+    const node = new Readable({ read() {} });
+    await dropBody(node);
+    expect(node.destroyed).toBe(true);
+    let cancelled = 0;
+    await dropBody(new ReadableStream({ cancel: () => void cancelled++ }));
+    expect(cancelled).toBe(1);
+    await dropBody(null);
+  });
+
+  it("a Node stream that fails when destroyed unread (as undici's does) raises no uncaught error", async () => {
+    const uncaught: unknown[] = [];
+    const hear = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', hear);
+    try {
+      const body = new Readable({
+        read() {},
+        destroy: (error, callback) => callback(error ?? new Error('Request aborted')),
+      });
+      await dropBody(body);
+      await new Promise((r) => setImmediate(r));
+      expect(body.destroyed).toBe(true);
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', hear);
+    }
+  });
+
+  it('never throws, whatever state the body is in', async () => {
+    const failed = new Readable({ read() {} });
+    failed.on('error', () => undefined);
+    failed.destroy(new Error('gone'));
+    await expect(dropBody(failed)).resolves.toBeUndefined();
+    const refusing = new ReadableStream({
+      cancel: () => {
+        throw new Error('cannot cancel');
+      },
+    });
+    await expect(dropBody(refusing)).resolves.toBeUndefined();
+    const odd: AsyncIterable<Uint8Array> = {
+      [Symbol.asyncIterator]: () => ({
+        next: () => Promise.resolve({ done: true, value: undefined }),
+        return: () => Promise.reject(new Error('no')),
+      }),
+    };
+    await expect(dropBody(odd)).resolves.toBeUndefined();
   });
 });

@@ -7,13 +7,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   abortFailure,
+  codedError,
   createAttemptControl,
   defaultSleep,
+  deliveryOf,
   keyFailure,
   parseHttpDate,
   parseRetryAfter,
   pauseUnlessCancelled,
 } from '../../../src/main/platform/attempt-control';
+import { TRANSPORT_UNAVAILABLE } from '../../../src/main/platform/transport';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -248,5 +251,56 @@ describe('keyFailure', () => {
       code: 'vault-locked',
       message: 'the key store failed',
     });
+  });
+});
+
+describe('whether a request that got no answer can have reached the platform', () => {
+  const coded = (code: string) => Object.assign(new Error(code), { code });
+  // fetch wraps the coded error in a TypeError's cause; undici's request() rejects with it.
+  const shapes = [
+    ['fetch', (code: string) => new TypeError('fetch failed', { cause: coded(code) })],
+    ['undici', coded],
+  ] as const;
+  describe.each(shapes)('as %s reports it', (_name, errorOf) => {
+    it.each([
+      'ECONNREFUSED',
+      'ENOTFOUND',
+      'EAI_AGAIN',
+      'EHOSTUNREACH',
+      'CERT_HAS_EXPIRED',
+      'DEPTH_ZERO_SELF_SIGNED_CERT',
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+      'UND_ERR_INVALID_ARG',
+      TRANSPORT_UNAVAILABLE,
+    ])('%s: it cannot have been sent (refused)', (code) => {
+      expect(deliveryOf(errorOf(code))).toBe('not-sent');
+    });
+    it.each([
+      'ECONNRESET',
+      'EPIPE',
+      'UND_ERR_SOCKET',
+      'ETIMEDOUT',
+      'UND_ERR_HEADERS_TIMEOUT',
+      'UND_ERR_INVALID_ARGS',
+    ])('%s: it may have been sent (unknown)', (code) => {
+      expect(deliveryOf(errorOf(code))).toBe('maybe-sent');
+    });
+  });
+  it("an error's own code comes before its cause's", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    const reset = Object.assign(new Error('reset', { cause: refused }), { code: 'ECONNRESET' });
+    expect(deliveryOf(reset)).toBe('maybe-sent');
+    expect(codedError(reset)).toBe(reset);
+    const uncoded = new Error('wrapper', { cause: refused });
+    expect(codedError(uncoded)).toBe(refused);
+    expect(deliveryOf(Object.assign(new Error('x', { cause: reset }), { code: 'ECONNREFUSED' }))).toBe(
+      'not-sent',
+    );
+  });
+  it('an error without a code may have been sent', () => {
+    expect(deliveryOf(new Error('other side closed'))).toBe('maybe-sent');
+    expect(deliveryOf(new Error('wrapped', { cause: new Error('no code') }))).toBe('maybe-sent');
+    expect(deliveryOf('weird')).toBe('maybe-sent');
+    expect(deliveryOf(null)).toBe('maybe-sent');
   });
 });

@@ -3,6 +3,7 @@
  * limit, a body cut off mid-way, the timeout, a consumer that stops early dropping the connection,
  * and a caller's cancel, even while a read never settles. Timers are fake where time matters.
  */
+import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAttemptControl } from '../../../src/main/platform/attempt-control';
@@ -145,5 +146,45 @@ describe('openBodyStream', () => {
     stream.resume();
     const error = await finished(stream).catch((e: unknown) => e);
     expect((error as PlatformStreamError).code).toBe('cancelled');
+  });
+
+  describe('from a Node stream (how the transport hands answers over)', () => {
+    const nodeBody = (chunks: string[], end: 'end' | 'open' = 'end') => {
+      const body = new Readable({ read() {} });
+      for (const chunk of chunks) body.push(Buffer.from(chunk));
+      if (end === 'end') body.push(null);
+      return body;
+    };
+
+    it('passes the whole body on and releases the attempt', async () => {
+      const control = createAttemptControl(undefined, 60_000);
+      const release = vi.spyOn(control, 'release');
+      expect(await readAll(openBodyStream(nodeBody(['a,b\r\n', '1,2\r\n']), control, 1000))).toBe(
+        'a,b\r\n1,2\r\n',
+      );
+      expect(release).toHaveBeenCalled();
+    });
+
+    it('a consumer that stops before the first read still destroys the answer (its connection)', async () => {
+      const control = createAttemptControl(undefined, 60_000);
+      const body = nodeBody(['abc'], 'open');
+      const stream = openBodyStream(body, control, 1000);
+      stream.destroy();
+      await finished(stream).catch(() => undefined);
+      expect(body.destroyed).toBe(true);
+      expect(control.controller.signal.aborted).toBe(true);
+    });
+
+    it('a cut-off answer says how many bytes arrived', async () => {
+      const body = nodeBody(['abcd'], 'open');
+      const stream = openBodyStream(body, createAttemptControl(undefined, 60_000), 1000);
+      stream.once('data', () =>
+        body.destroy(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })),
+      );
+      const error = await errorOf(stream);
+      expect(error.message).toBe(
+        "The platform's answer was cut off after 4 bytes (UND_ERR_SOCKET: other side closed)",
+      );
+    });
   });
 });

@@ -2,6 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { PlatformStreamError } from '../../../src/main/platform/body-stream';
+import { TRANSPORT_UNAVAILABLE, type Send } from '../../../src/main/platform/transport';
 import { sendJson } from '../../support/verifying-server';
 import { useClientFixture } from '../../support/fixtures/platform-client';
 
@@ -148,6 +149,37 @@ describe('error mapping', () => {
     const result = await get({ baseUrl: `http://127.0.0.1:${port}/platform`, retry: { maxAttempts: 1 } });
     expect(!result.ok && result.error.code).toBe('network');
     expect(!result.ok && result.error.message).toContain('ECONNREFUSED');
+    expect(!result.ok && result.error.delivery).toBe('not-sent');
+  });
+
+  it('a POST whose HTTP client cannot be loaded is not-sent, recorded, and not repeated', async () => {
+    const sent: string[] = [];
+    const send: Send = (href) => {
+      sent.push(href);
+      return Promise.reject(
+        Object.assign(new Error('The HTTP client could not be loaded: x'), { code: TRANSPORT_UNAVAILABLE }),
+      );
+    };
+    const result = await fx.client({ send }).request({ method: 'POST', path: '/orders', body: { a: '1' } });
+    expect(result).toEqual({
+      ok: false,
+      error: {
+        code: 'network',
+        message: `Could not reach the platform at ${new URL(fx.server.baseUrl).host} (${TRANSPORT_UNAVAILABLE}: The HTTP client could not be loaded: x)`,
+        delivery: 'not-sent',
+      },
+    });
+    expect(sent).toEqual([`${fx.server.baseUrl}/orders`]);
+    expect(fx.history.list()[0]).toMatchObject({ method: 'POST', status: null, errorCode: 'network' });
+    expect(fx.server.hits).toHaveLength(0);
+  });
+
+  it('a connection dropped after the POST arrived may have been sent', async () => {
+    fx.server.setHandler((_req, res) => void res.socket?.destroy());
+    const result = await fx.client().request({ method: 'POST', path: '/orders', body: { a: '1' } });
+    expect(!result.ok && result.error.code).toBe('network');
+    expect(!result.ok && result.error.delivery).toBe('maybe-sent');
+    expect(fx.server.hits).toHaveLength(1);
   });
 
   it('times out', async () => {
