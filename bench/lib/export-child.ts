@@ -8,7 +8,7 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { exportActivitiesCsv } from '../../src/main/exports/activities-csv';
 import type { ProgressEvent } from '../../src/shared/contract';
-import { measureCancel, withProgress, type CancelCheck } from './jobs';
+import { cancelPoints, measureCancel, withProgress, type CancelCheck } from './jobs';
 import { benchClient } from './bench-client';
 
 export interface ExportChildInput {
@@ -18,7 +18,7 @@ export interface ExportChildInput {
   rows: number;
   /** Rows of the measured export; default every row the sandbox has. */
   maxRows?: number;
-  /** When to abort each cancelled export; default [100, 300, 500]. */
+  /** When to abort each cancelled export; default `cancelPoints` of the whole export's time. */
   cancelAfterMs?: number[];
 }
 
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
   const fileBytes = statSync(target).size;
   rmSync(target);
 
-  const cancel = await measureCancel(input.cancelAfterMs ?? [100, 300, 500], async (signal, onProgress) => {
+  const cancel = await measureCancel(input.cancelAfterMs ?? cancelPoints(ms), async (signal, onProgress) => {
     const r = await run(join(input.dir, 'cancelled.csv'), undefined, signal, onProgress);
     return { cancelled: !r.ok && r.error.code === 'cancelled' };
   });

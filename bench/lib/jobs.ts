@@ -44,6 +44,17 @@ export interface CancelCheck {
 }
 
 /**
+ * When to abort a job that takes `jobMs` when left alone: at a tenth, three tenths and half of
+ * it, so that every abort lands while the job runs however fast it has become. Fixed times of
+ * 100–500 ms stopped doing so once a 100,000-row walk took under 400 ms: the job ended first and
+ * the check failed without testing a cancel. Not later than half: a later run of the same job,
+ * warmer, can be a third faster than the one measured.
+ */
+export function cancelPoints(jobMs: number): number[] {
+  return [0.1, 0.3, 0.5].map((f) => Math.max(1, Math.round(jobMs * f)));
+}
+
+/**
  * Starts `job` `runs` times, aborts each after `afterMs[i]` of work, and measures abort → settled.
  * `job` must resolve (not reject) with `cancelled` true when it was cancelled.
  */
