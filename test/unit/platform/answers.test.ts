@@ -19,6 +19,7 @@ import {
   readBounded,
   type ErrorEnvelope,
 } from '../../../src/main/platform/answers';
+import { nodeBody } from '../../support/fixtures/node-body';
 
 // The lossless parser, observed: an answer without numbers must never reach it.
 vi.mock('lossless-json', async (importOriginal) => {
@@ -288,20 +289,12 @@ describe('readBounded: a whole body, never more than the bound', () => {
     expect(read).toEqual({ ok: false, reason: 'broken', detail: 'socket hang up after 3 bytes' });
   });
 
-  /** A Node stream, as the transport hands the platform's answers over, that ends or stays open. */
-  const nodeStreamOf = (chunks: string[], end: 'end' | 'open' = 'end') => {
-    const stream = new Readable({ read() {} });
-    for (const chunk of chunks) stream.push(Buffer.from(chunk));
-    if (end === 'end') stream.push(null);
-    return stream;
-  };
-
   it('reads a Node stream the same way, a one-chunk body uncopied', async () => {
-    const one = await readBounded(nodeStreamOf(['{"a":"1"}']), null, 100);
+    const one = await readBounded(nodeBody(['{"a":"1"}']), null, 100);
     expect(one.ok && one.bytes.toString('utf8')).toBe('{"a":"1"}');
-    const several = await readBounded(nodeStreamOf(['{"a":', '"1"}']), '9', 100);
+    const several = await readBounded(nodeBody(['{"a":', '"1"}']), '9', 100);
     expect(several.ok && several.bytes.toString('utf8')).toBe('{"a":"1"}');
-    const broken = nodeStreamOf(['abcd'], 'open');
+    const broken = nodeBody(['abcd'], 'open');
     setImmediate(() =>
       broken.destroy(Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' })),
     );
@@ -313,10 +306,10 @@ describe('readBounded: a whole body, never more than the bound', () => {
   });
 
   it('drops the rest of a body it refuses: a Node stream is destroyed, a web stream cancelled', async () => {
-    const declared = nodeStreamOf(['x'], 'open');
+    const declared = nodeBody(['x'], 'open');
     expect(await readBounded(declared, '101', 100)).toMatchObject({ reason: 'too-large' });
     expect(declared.destroyed).toBe(true);
-    const passed = nodeStreamOf(['x'.repeat(60), 'x'.repeat(41)], 'open');
+    const passed = nodeBody(['x'.repeat(60), 'x'.repeat(41)], 'open');
     expect(await readBounded(passed, null, 100)).toMatchObject({ reason: 'too-large' });
     expect(passed.destroyed).toBe(true);
     let cancelled = 0;

@@ -3,11 +3,11 @@
  * limit, a body cut off mid-way, the timeout, a consumer that stops early dropping the connection,
  * and a caller's cancel, even while a read never settles. Timers are fake where time matters.
  */
-import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAttemptControl } from '../../../src/main/platform/attempt-control';
 import { PlatformStreamError, openBodyStream } from '../../../src/main/platform/body-stream';
+import { nodeBody } from '../../support/fixtures/node-body';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -149,13 +149,6 @@ describe('openBodyStream', () => {
   });
 
   describe('from a Node stream (how the transport hands answers over)', () => {
-    const nodeBody = (chunks: string[], end: 'end' | 'open' = 'end') => {
-      const body = new Readable({ read() {} });
-      for (const chunk of chunks) body.push(Buffer.from(chunk));
-      if (end === 'end') body.push(null);
-      return body;
-    };
-
     it('passes the whole body on and releases the attempt', async () => {
       const control = createAttemptControl(undefined, 60_000);
       const release = vi.spyOn(control, 'release');
