@@ -109,11 +109,13 @@ test('a shock shows the crossings and top-ups, filters the board, and sends noth
   await stress.percent.fill('100');
   await expect(stress.error).toContainText('less than 100');
 
-  // Nothing was sent: no call from the page but the board's own re-reads and the remembered layout
-  // (`workspaces.saveUiState`, debounced, writes the workspace file and never the platform), and no
-  // request reached the platform unless the watch ran a cycle meanwhile (its reads: GETs only).
+  // Nothing was sent: no call from the page but the board's own re-reads, the remembered layout
+  // (`workspaces.saveUiState`, debounced, writes the workspace file and never the platform) and the
+  // guard meter's read of its counters (`guard.status`: every 15 s, and after the watch's reads;
+  // main side only), and no request reached the platform unless the watch ran a cycle meanwhile
+  // (its reads: GETs only).
   await app.waitForTimeout(500);
-  const local = new Set(['risk.board', 'workspaces.saveUiState']);
+  const local = new Set(['risk.board', 'workspaces.saveUiState', 'guard.status']);
   expect(calls.filter((c) => !local.has(c))).toEqual([]);
   const watchRan = (await cycleAt()) !== cycleBefore;
   const sent = (await platformRequests(controlUrl)).slice(before);

@@ -65,10 +65,18 @@ export function ReceiverControls({ workspace, port, onPort }: Props) {
     else setSubscribeError(res.error);
   };
 
-  const notifyTypes = status?.notifications.eventTypes ?? [];
+  // The choice as clicked, until the main side has answered: the checkbox follows the click in the
+  // same event (the cache's own optimistic update reaches the screen a task later, so a box read
+  // right after the click could still show the old state).
+  const [clicked, setClicked] = useState<string[] | null>(null);
+  const notifyTypes = clicked ?? status?.notifications.eventTypes ?? [];
   const native = status?.notifications.native ?? false;
   const onNotify = async (next: string[]) => {
-    receiver.mutate({ call: 'webhooks.setNotifications', eventTypes: next });
+    setClicked(next);
+    receiver.mutate(
+      { call: 'webhooks.setNotifications', eventTypes: next },
+      { onSettled: () => setClicked((shown) => (shown === next ? null : shown)) },
+    );
     // The operator's click: the one moment a browser lets a page ask for permission.
     if (!native && next.length > 0) setPermission(await requestWebPermission());
   };
