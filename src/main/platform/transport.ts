@@ -39,8 +39,9 @@ export interface Answer {
   /** A header by its lowercase name; repeated headers joined with ", " as `fetch` did. */
   header(name: string): string | null;
   /**
-   * The (decoded) body. Read it to the end, or stop with the iterator's `return()` (a `break` out
-   * of `for await`), which drops the connection: an unread body holds its socket.
+   * The (decoded) body. Read it to the end, or drop it with `dropBody` (answers.ts), which closes
+   * the connection: an unread body holds its socket. A `break` out of `for await` drops it too,
+   * but an iterator's `return()` before its first `next()` does not.
    */
   body: Body;
 }
