@@ -24,7 +24,7 @@ import {
   readBounded,
 } from './answers';
 import { openBodyStream } from './body-stream';
-import { undiciSend, type Answer, type Send } from './transport';
+import { undiciSend, type Answer, type HttpMethod, type Send } from './transport';
 import { numbersFor } from './shape';
 import { secretTagOf, type LockoutGuard } from '../guard/lockout-guard';
 import { MAX_RETRY_AFTER_MS } from '../../shared/platform/limits';
@@ -44,7 +44,7 @@ import {
 
 export type { AttemptControl, Sleep } from './attempt-control';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+export type { HttpMethod } from './transport';
 type Failure = { ok: false; error: AppError };
 
 export interface RetryPolicy {

@@ -22,8 +22,11 @@ import { pipeline, type Readable, type Transform } from 'node:stream';
 import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import type { Dispatcher } from 'undici';
 
+/** The methods the platform's API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH';
+
 export interface SendInit {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: HttpMethod;
   headers: Record<string, string>;
   body: string | undefined;
   signal: AbortSignal;
