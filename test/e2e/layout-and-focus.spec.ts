@@ -124,7 +124,7 @@ test('the detail pane is a split resized from the keyboard; its width is kept; k
   // The tab, its filter and the selection come back with the saved UI state; the width with them.
   await new Shell(app).openTab('loans');
   if (!(await loans.detail.isVisible())) await loans.table.row(loanId ?? '').click();
-  await expect(loans.detail).toHaveAttribute('data-loan-id', loanId ?? '');
+  await loans.expectDetailRead(loanId ?? '');
   expect((await box(loans.detail)).width).toBe(280);
 });
 

@@ -83,7 +83,17 @@ export class LoansPage extends PageObject((page) => ({
     await this.filterStatuses([status]);
     const reread = this.page.waitForResponse((r) => r.url().endsWith('/rpc/loans.get'));
     await this.table.row(loanId).click();
-    await expect(this.detail).toHaveAttribute('data-loan-id', loanId);
     await reread;
+    await this.expectDetailRead(loanId);
+  }
+
+  /**
+   * The detail shows `loanId` as read, not the row's copy while the read runs. The two are
+   * different elements (the pane is mounted again when the read lands), so a measurement taken
+   * before the swap can find its element gone.
+   */
+  async expectDetailRead(loanId: string): Promise<void> {
+    await expect(this.detail).toHaveAttribute('data-loan-id', loanId);
+    await expect(this.detail).not.toHaveAttribute('data-state', 'reading');
   }
 }
